@@ -1,0 +1,282 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql, type SQL } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "@db/schema";
+
+export type Schema = typeof schema;
+/** The query interface shared by the PGlite and node-postgres drivers. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type NotificationHandler = (payload: string) => void;
+
+export interface DatabaseHandle {
+  readonly kind: "pglite" | "postgres";
+  readonly db: Database;
+  /** Runs a trivial query; rejects when the database is unreachable. */
+  ping(timeoutMs?: number): Promise<void>;
+  /** Subscribes to a LISTEN/NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  migrate(migrationsFolder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseLockedError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The embedded database in ${dataDir} is already open by another Parley process (pid ${pid}). ` +
+        `Stop that process first, or point DATA_DIR at another directory. ` +
+        `(For several instances, use a PostgreSQL server through DATABASE_URL.)`,
+    );
+    this.name = "DatabaseLockedError";
+  }
+}
+
+const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+function assertChannel(channel: string) {
+  if (!CHANNEL_RE.test(channel)) throw new Error(`Invalid notification channel name: ${channel}`);
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Takes an exclusive lock on an embedded data directory: a file holding the owner's pid,
+ * created with O_EXCL. A lock left behind by a dead process is taken over.
+ */
+const locksHeldHere = new Set<string>();
+
+export function acquireDataDirLock(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, "parley.lock");
+  // A lock file naming our own pid is stale (a restarted container reuses pids) unless
+  // this very process holds it.
+  if (locksHeldHere.has(lockPath)) throw new DatabaseLockedError(dataDir, process.pid);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, "wx");
+      fs.writeSync(fd, JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }));
+      fs.closeSync(fd);
+      locksHeldHere.add(lockPath);
+      return () => {
+        locksHeldHere.delete(lockPath);
+        try {
+          const owner = JSON.parse(fs.readFileSync(lockPath, "utf8")) as { pid?: number };
+          if (owner.pid === process.pid) fs.unlinkSync(lockPath);
+        } catch {
+          // The lock is already gone; nothing to release.
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      let pid = NaN;
+      try {
+        pid = Number((JSON.parse(fs.readFileSync(lockPath, "utf8")) as { pid?: unknown }).pid);
+      } catch {
+        // Unreadable lock file: treat it as stale.
+      }
+      if (Number.isInteger(pid) && pid !== process.pid && isProcessAlive(pid)) {
+        throw new DatabaseLockedError(dataDir, pid);
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Wraps an open PGlite instance (on disk or in memory) as a DatabaseHandle. */
+export function pgliteHandle(client: PGlite, onClose?: () => void): DatabaseHandle {
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: "pglite",
+    db,
+    async ping(timeoutMs = 2000) {
+      await withTimeout(client.query("select 1"), timeoutMs, "Database ping");
+    },
+    async listen(channel, handler) {
+      assertChannel(channel);
+      const unsubscribe = await client.listen(channel, handler);
+      return () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async migrate(migrationsFolder) {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+      onClose?.();
+    },
+  };
+}
+
+export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const release = acquireDataDirLock(dir);
+  try {
+    const client = await PGlite.create({
+      dataDir: path.join(dir, "pgdata"),
+      extensions: { pg_trgm },
+      // Every committed transaction is flushed to the files before the query resolves.
+      relaxedDurability: false,
+    });
+    return pgliteHandle(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export function postgresHandle(connectionString: string, poolMax = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolMax, idleTimeoutMillis: 30_000 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => undefined);
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+
+  // One dedicated connection carries every LISTEN of this instance.
+  const handlers = new Map<string, Set<NotificationHandler>>();
+  let listener: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+
+  async function connectListener(): Promise<pg.Client> {
+    if (listener) return listener;
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString });
+      client.on("notification", (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
+      });
+      client.on("error", () => {
+        listener = null;
+        connecting = null;
+        client.end().catch(() => undefined);
+        if (!closed && handlers.size > 0) {
+          setTimeout(() => {
+            reconnect().catch(() => undefined);
+          }, 1000).unref();
+        }
+      });
+      await client.connect();
+      listener = client;
+      return client;
+    })();
+    try {
+      return await connecting;
+    } finally {
+      connecting = null;
+    }
+  }
+
+  async function reconnect() {
+    const client = await connectListener();
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+  }
+
+  return {
+    kind: "postgres",
+    db,
+    async ping(timeoutMs = 2000) {
+      await withTimeout(pool.query("select 1"), timeoutMs, "Database ping");
+    },
+    async listen(channel, handler) {
+      assertChannel(channel);
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        const client = await connectListener();
+        await client.query(`LISTEN ${channel}`);
+      }
+      set.add(handler);
+      return async () => {
+        const current = handlers.get(channel);
+        current?.delete(handler);
+        if (current && current.size === 0) {
+          handlers.delete(channel);
+          await listener?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+        }
+      };
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async migrate(migrationsFolder) {
+      // Several instances may start at once: one migrates while the others wait on the lock.
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      try {
+        await client.query("select pg_advisory_lock(7263541)");
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock(7263541)").catch(() => undefined);
+        await client.end();
+      }
+    },
+    async close() {
+      closed = true;
+      handlers.clear();
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return postgresHandle(options.databaseUrl, options.poolMax);
+  return openPglite(options.dataDir);
+}
+
+/** True when the database has no rows in the given table (used to decide on demo seeding). */
+export async function isTableEmpty(db: Database, table: string): Promise<boolean> {
+  const rows = await queryRows<{ present: boolean }>(
+    db,
+    sql.raw(`select exists(select 1 from "${table}") as present`),
+  );
+  return rows[0]?.present !== true;
+}
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers answer with `{ rows }`; the shared
+ * PgDatabase type cannot say so, hence the narrowing here and only here.
+ */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

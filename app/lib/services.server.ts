@@ -1,0 +1,24 @@
+import type { Database, DatabaseHandle } from "./db.server";
+import type { Env } from "./env.server";
+import type { I18nCatalog } from "./i18n/catalog.server";
+import type { Logger } from "./log.server";
+
+export interface BuildInfo {
+  /** Content hash of the client build; changes on every deploy that changes the app. */
+  id: string;
+  /** When the build was produced (ms since epoch). */
+  timestamp: number;
+}
+
+/**
+ * Everything a request handler needs from the outside world, created once per process and
+ * handed to loaders and actions through the router context.
+ */
+export interface Services {
+  env: Env;
+  database: DatabaseHandle;
+  db: Database;
+  log: Logger;
+  build: BuildInfo;
+  i18n: I18nCatalog;
+}

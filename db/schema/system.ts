@@ -1,0 +1,51 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** Operator-controlled settings (maintenance flag, generated secrets). One row per key. */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Route rules looked up on every navigation (spec §2.4): an exact path or a path prefix
+ * redirected to a target with a status code. Admins manage them.
+ */
+export const routeRules = pgTable(
+  "route_rules",
+  {
+    id: serial("id").primaryKey(),
+    matchType: text("match_type", { enum: ["exact", "prefix"] })
+      .notNull()
+      .default("exact"),
+    path: text("path").notNull(),
+    target: text("target").notNull(),
+    statusCode: integer("status_code").notNull().default(302),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("route_rules_match_path_uq").on(t.matchType, t.path)],
+);
+
+/**
+ * Fixed-window counters for abuse limits. Stored in the database so that limits hold
+ * across every app instance sharing it.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);

@@ -1,0 +1,81 @@
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      "data/",
+      "node_modules/",
+      ".react-router/",
+      "coverage/",
+      "test-results/",
+      "playwright-report/",
+      "db/migrations/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "import-x": importX, "react-hooks": reactHooks },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "import-x/no-cycle": ["error", { maxDepth: 10 }],
+      "import-x/no-self-import": "error",
+      // Dependencies point one way: routes → features → lib/components/db.
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./app/features",
+              from: "./app/routes",
+              message: "features must not import routes",
+            },
+            {
+              target: "./app/lib",
+              from: ["./app/routes", "./app/features"],
+              message: "lib must not import routes or features",
+            },
+            {
+              target: "./app/components",
+              from: ["./app/routes", "./app/features"],
+              message: "components must not import routes or features",
+            },
+            {
+              target: "./db",
+              from: ["./app/routes", "./app/features", "./app/components"],
+              message: "db must not import app code",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.tsx", "app/**/*.ts"],
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Playwright fixtures must destructure their (sometimes empty) dependencies.
+    files: ["tests/e2e/**"],
+    rules: { "no-empty-pattern": "off" },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+);

@@ -1,0 +1,226 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { requestContext, servicesContext } from "~/lib/context.server";
+import { normalizeLocale } from "~/lib/i18n/locales";
+import type { Services } from "~/lib/services.server";
+import { cspDirectives } from "./csp";
+
+export interface CreateAppOptions {
+  services: Services;
+  serverBuild: () => Promise<ServerBuild>;
+  /** Directory of the client build (production); absent in development. */
+  clientDir?: string;
+  vite?: ViteDevServer;
+}
+
+export interface ParleyApp {
+  app: express.Express;
+  /** Marks the instance as draining: /readyz answers 503 so load balancers stop routing to it. */
+  startDraining(): void;
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * The client address: the socket peer, or, behind a trusted proxy, the value that proxy
+ * set. For X-Forwarded-For the last entry is the one our proxy appended, so the earlier
+ * (client-controlled) entries are ignored.
+ */
+export function clientIpFrom(
+  headers: Record<string, string | string[] | undefined>,
+  socketAddress: string | undefined,
+  trustedHeader: string | undefined,
+): string {
+  if (trustedHeader) {
+    const raw = headers[trustedHeader];
+    const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    const last = value
+      ?.split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .pop();
+    if (last) return last;
+  }
+  return (socketAddress ?? "unknown").replace(/^::ffff:/, "");
+}
+
+export function createApp(options: CreateAppOptions): ParleyApp {
+  const { services, vite } = options;
+  const { env, log } = services;
+  let draining = false;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id =
+          typeof incoming === "string" && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel(_req, res, error) {
+        if (error || res.statusCode >= 500) return "error";
+        if (res.statusCode >= 400) return "warn";
+        return "info";
+      },
+      autoLogging: {
+        ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true,
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    next();
+  });
+
+  const https = env.appOrigin.startsWith("https:");
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: cspDirectives(env, {
+          development: vite !== undefined,
+          nonce: (_req, res) => `'nonce-${(res as Response).locals.nonce as string}'`,
+        }),
+      },
+      strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: { action: "sameorigin" },
+    }),
+  );
+
+  app.use(
+    compression({
+      filter: (req, res) => {
+        // Server-sent events must reach the client as they are written.
+        if (String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream"))
+          return false;
+        return compression.filter(req, res);
+      },
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (draining) {
+      res.status(503).json({ status: "draining" });
+      return;
+    }
+    try {
+      await services.database.ping(2000);
+      res.json({ status: "ready", database: services.database.kind });
+    } catch (error) {
+      log.warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable", reason: "database unreachable" });
+    }
+  });
+
+  // Translations: immutable under the current hash, revalidated under any other (spec §4.6).
+  app.get("/_i18n/:hash/:locale/messages.json", (req, res) => {
+    const locale = normalizeLocale(req.params.locale);
+    if (!locale) {
+      res.status(404).json({ error: "Unknown locale" });
+      return;
+    }
+    const entry = services.i18n.get(locale);
+    res.setHeader(
+      "Cache-Control",
+      req.params.hash === entry.hash ? "public, max-age=31536000, immutable" : "no-cache",
+    );
+    res.type("application/json").send(entry.json);
+  });
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else if (options.clientDir) {
+    // Content-hashed files never change under the same name: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+      }),
+    );
+    app.use(
+      express.static(options.clientDir, {
+        maxAge: "1h",
+        index: false,
+        // Pages are rendered by the router, never served as files.
+        extensions: false,
+      }),
+    );
+  }
+
+  app.use(
+    createRequestHandler({
+      build: options.serverBuild,
+      mode: vite ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(requestContext, {
+          requestId: String(req.id),
+          nonce: res.locals.nonce as string,
+          clientIp: clientIpFrom(req.headers, req.socket.remoteAddress, env.TRUSTED_PROXY_HEADER),
+          log: req.log,
+        });
+        return context;
+      },
+    }),
+  );
+
+  // Errors that escape the router (for instance a missing hashed asset) end here.
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const status =
+      typeof error === "object" &&
+      error !== null &&
+      "status" in error &&
+      typeof error.status === "number"
+        ? error.status
+        : 500;
+    if (status >= 500) req.log.error({ err: error }, "unhandled error");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not Found" : "Internal Server Error");
+  });
+
+  return {
+    app,
+    startDraining() {
+      draining = true;
+    },
+  };
+}

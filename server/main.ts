@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { DatabaseLockedError, openDatabase } from "~/lib/db.server";
+import { EnvError, loadEnv } from "~/lib/env.server";
+import { createI18nCatalog } from "~/lib/i18n/catalog.server";
+import { createLogger } from "~/lib/log.server";
+import type { BuildInfo, Services } from "~/lib/services.server";
+import { createApp } from "./app";
+import { runCli } from "./cli";
+
+export { createApp, clientIpFrom } from "./app";
+export { openDatabase } from "~/lib/db.server";
+
+export interface MainOptions {
+  mode: "production" | "development";
+  projectRoot: string;
+  argv: string[];
+  vite?: ViteDevServer;
+}
+
+async function loadServerBuild(vite?: ViteDevServer): Promise<ServerBuild> {
+  if (vite) return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+}
+
+async function buildInfo(vite?: ViteDevServer): Promise<BuildInfo> {
+  if (vite) return { id: "development", timestamp: Date.now() };
+  const build = await loadServerBuild();
+  const bundleFile = fileURLToPath(import.meta.url);
+  return { id: build.assets.version, timestamp: Math.round(fs.statSync(bundleFile).mtimeMs) };
+}
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+/** Starts Parley: validate configuration, open and migrate the database, seed, serve. */
+export async function main(options: MainOptions): Promise<void> {
+  let env;
+  try {
+    env = loadEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    throw error;
+  }
+  const log = createLogger(env);
+
+  let database;
+  try {
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: path.resolve(options.projectRoot, env.DATA_DIR),
+      poolMax: env.DATABASE_POOL_MAX,
+    });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) fail(error.message);
+    fail(`Could not open the database: ${(error as Error).message}`);
+  }
+
+  try {
+    await database.migrate(path.join(options.projectRoot, "db", "migrations"));
+  } catch (error) {
+    await database.close();
+    fail(`Database migration failed: ${(error as Error).message}`);
+  }
+
+  const services: Services = {
+    env,
+    database,
+    db: database.db,
+    log,
+    build: await buildInfo(options.vite),
+    i18n: createI18nCatalog(),
+  };
+
+  const cliResult = await runCli(services, options.argv);
+  if (cliResult !== "serve") {
+    await database.close();
+    process.exit(cliResult === "ok" ? 0 : 1);
+  }
+
+  const { app, startDraining } = createApp({
+    services,
+    serverBuild: () => loadServerBuild(options.vite),
+    clientDir: options.vite ? undefined : path.join(options.projectRoot, "build", "client"),
+    vite: options.vite,
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+    s.once("error", reject);
+  }).catch((error: NodeJS.ErrnoException) => {
+    void database.close();
+    if (error.code === "EADDRINUSE")
+      fail(`Port ${env.PORT} on ${env.HOST} is already in use. Set PORT to another port.`);
+    fail(`Could not listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log.info(
+    { host: env.HOST, port, database: database.kind, build: services.build.id },
+    "Parley is listening",
+  );
+  process.stdout.write(
+    `\n  Parley is running at http://${env.HOST === "127.0.0.1" ? "localhost" : env.HOST}:${port}` +
+      `  (database: ${database.kind === "pglite" ? `embedded, ${env.DATA_DIR}` : "PostgreSQL"})\n\n`,
+  );
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, "shutting down: no new connections, finishing requests in flight");
+    startDraining();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Keep-alive connections become idle once their request completes; close them as they do.
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      log.warn("grace period over: closing the remaining connections");
+      server.closeAllConnections();
+    }, env.SHUTDOWN_GRACE_MS);
+    server.closeIdleConnections();
+    await closed;
+    clearInterval(idleSweep);
+    clearTimeout(deadline);
+    await database
+      .close()
+      .catch((error: unknown) => log.error({ err: error }, "closing the database failed"));
+    log.info("stopped");
+    log.flush();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}

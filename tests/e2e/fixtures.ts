@@ -1,0 +1,98 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+interface AxeFinding {
+  url: string;
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+export interface PageChecks {
+  /** Console errors a test provokes on purpose (matched by substring). */
+  allowConsoleErrors(...patterns: (string | RegExp)[]): void;
+  /** Runs the accessibility scan now (for states reached without a navigation: open menus, dialogs). */
+  scan(label: string): Promise<void>;
+}
+
+async function runAxe(page: Page, label: string): Promise<AxeFinding[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      url: label,
+      id: v.id,
+      impact: v.impact ?? "",
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
+}
+
+/**
+ * Every test's page is watched: each page it visits (full loads and client-side
+ * navigations) gets an axe scan that fails the test on serious or critical violations, and
+ * any console.error or uncaught page error fails it too.
+ */
+export const test = base.extend<{ checks: PageChecks; baseURL: string }>({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000");
+  },
+  checks: [
+    async ({ page }, use) => {
+      const consoleErrors: string[] = [];
+      const allowed: (string | RegExp)[] = [];
+      const findings: AxeFinding[] = [];
+      const scanned = new Set<string>();
+      const pending: Promise<void>[] = [];
+      let timer: NodeJS.Timeout | undefined;
+
+      const scanCurrent = async (label?: string) => {
+        const url = new URL(page.url());
+        const key = label ?? `${url.pathname}${url.search}`;
+        if (url.protocol === "about:" || scanned.has(key)) return;
+        scanned.add(key);
+        try {
+          await page.waitForLoadState("domcontentloaded");
+          findings.push(...(await runAxe(page, key)));
+        } catch (error) {
+          // The page moved on mid-scan; the next page gets its own scan.
+          if (!/context was destroyed|navigat|Target .* closed|detached/i.test(String(error)))
+            throw error;
+          scanned.delete(key);
+        }
+      };
+
+      page.on("console", (message) => {
+        if (message.type() === "error") consoleErrors.push(message.text());
+      });
+      page.on("pageerror", (error) => consoleErrors.push(`Uncaught: ${error.message}`));
+      page.on("framenavigated", (frame) => {
+        if (frame !== page.mainFrame()) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => pending.push(scanCurrent()), 400);
+      });
+
+      await use({
+        allowConsoleErrors: (...patterns) => allowed.push(...patterns),
+        scan: async (label) => {
+          await scanCurrent(`${new URL(page.url()).pathname} [${label}]`);
+        },
+      });
+
+      clearTimeout(timer);
+      if (!page.isClosed()) pending.push(scanCurrent());
+      await Promise.allSettled(pending);
+      const unexpected = consoleErrors.filter(
+        (text) => !allowed.some((p) => (typeof p === "string" ? text.includes(p) : p.test(text))),
+      );
+      expect(unexpected, "unexpected console errors").toEqual([]);
+      expect(findings, "serious or critical accessibility violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

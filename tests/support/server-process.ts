@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export function tempDir(prefix = "parley-test-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Resolves with the exit code (or signal name) when the process ends. */
+  exited: Promise<number | string>;
+  output(): string;
+  stop(): Promise<number | string>;
+}
+
+/** Builds must exist: `npm test` builds before running the integration suite. */
+export function assertBuilt() {
+  if (!fs.existsSync(path.resolve("build/server/index.js"))) {
+    throw new Error("No production build: run `npm run build` before the integration tests.");
+  }
+}
+
+/** Starts the production server (`node server.js`) as a child process and waits until it listens. */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { args?: string[]; waitForListen?: boolean } = {},
+): Promise<ServerProcess> {
+  assertBuilt();
+  const port = Number(env.PORT ?? (await freePort()));
+  const dataDir = env.DATA_DIR ?? tempDir();
+  const child = spawn(process.execPath, ["server.js", ...(options.args ?? [])], {
+    cwd: path.resolve("."),
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      PUBLIC_APP_ORIGIN: `http://localhost:${port}`,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  if (options.waitForListen !== false) {
+    await Promise.race([
+      new Promise<void>((resolve) => {
+        const check = () => (out.includes("Parley is running") ? resolve() : setTimeout(check, 50));
+        check();
+      }),
+      exited.then((code) => {
+        throw new Error(`Server exited (${code}) before listening:\n${out}`);
+      }),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`Server did not start:\n${out}`)), 45_000),
+      ),
+    ]);
+  }
+  return {
+    url,
+    port,
+    child,
+    exited,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
