@@ -1,0 +1,210 @@
+import { z } from "zod";
+
+/**
+ * The exercise and material library as teachers plan with it: level, topic, time, group
+ * size, skill focus, and the student-facing content structured by exercise type.
+ * These schemas validate the data files in content/library and shape the database rows.
+ */
+
+export const CEFR_LEVELS = ["A1", "A2", "B1", "B2", "C1", "C2"] as const;
+export type CefrLevel = (typeof CEFR_LEVELS)[number];
+
+export const TOPICS = [
+  "daily-life",
+  "family",
+  "food-and-cooking",
+  "travel",
+  "holidays-and-celebrations",
+  "hobbies-and-free-time",
+  "sport",
+  "health-and-fitness",
+  "work-and-careers",
+  "business",
+  "education",
+  "technology",
+  "social-media",
+  "environment",
+  "shopping-and-money",
+  "home-and-housing",
+  "cities-and-places",
+  "nature-and-animals",
+  "weather-and-seasons",
+  "music",
+  "film-and-tv",
+  "books-and-reading",
+  "art-and-culture",
+  "science",
+  "relationships",
+  "fashion",
+  "transport",
+  "crime-and-law",
+  "ethics-and-dilemmas",
+  "the-future",
+  "childhood-and-memories",
+  "language-and-communication",
+  "news-and-media",
+  "psychology",
+  "society-and-politics",
+] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export const EXERCISE_TYPES = [
+  "discussion",
+  "role-play",
+  "debate",
+  "taboo",
+  "would-you-rather",
+  "story",
+  "problem-solving",
+  "agree-disagree",
+  "find-someone-who",
+] as const;
+export type ExerciseType = (typeof EXERCISE_TYPES)[number];
+
+export const GROUPINGS = ["one-to-one", "pairs", "small-groups", "whole-class"] as const;
+export const AUDIENCES = ["teens", "adults", "business"] as const;
+export const SKILL_FOCUS = [
+  "fluency",
+  "accuracy",
+  "vocabulary",
+  "functional-language",
+  "pronunciation",
+  "critical-thinking",
+] as const;
+
+const text = (max: number) => z.string().trim().min(2).max(max);
+
+const QuestionSchema = z.object({
+  question: text(240),
+  followUps: z.array(text(200)).min(1).max(4),
+});
+
+const RoleCardSchema = z.object({
+  role: text(80),
+  situation: text(600),
+  tasks: z.array(text(200)).min(2).max(6),
+});
+
+export const ExerciseContentSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("discussion"), questions: z.array(QuestionSchema).min(6).max(16) }),
+  z.object({
+    type: z.literal("role-play"),
+    setting: text(500),
+    cardA: RoleCardSchema,
+    cardB: RoleCardSchema,
+    usefulLanguage: z.array(text(140)).min(3).max(12),
+  }),
+  z.object({
+    type: z.literal("debate"),
+    motion: text(200),
+    forArguments: z.array(text(300)).min(3).max(8),
+    againstArguments: z.array(text(300)).min(3).max(8),
+    usefulLanguage: z.array(text(140)).min(3).max(12),
+  }),
+  z.object({
+    type: z.literal("taboo"),
+    cards: z
+      .array(z.object({ word: text(40), forbidden: z.array(text(40)).min(3).max(5) }))
+      .min(8)
+      .max(24),
+  }),
+  z.object({
+    type: z.literal("would-you-rather"),
+    pairs: z
+      .array(z.object({ optionA: text(200), optionB: text(200), followUp: text(200).optional() }))
+      .min(6)
+      .max(16),
+  }),
+  z.object({
+    type: z.literal("story"),
+    prompts: z
+      .array(z.object({ prompt: text(400), mustInclude: z.array(text(60)).max(5).optional() }))
+      .min(4)
+      .max(12),
+  }),
+  z.object({
+    type: z.literal("problem-solving"),
+    scenario: text(900),
+    task: text(300),
+    items: z
+      .array(z.object({ name: text(100), note: text(240).optional() }))
+      .min(4)
+      .max(12),
+    questions: z.array(text(240)).min(2).max(6),
+  }),
+  z.object({
+    type: z.literal("agree-disagree"),
+    statements: z
+      .array(z.object({ statement: text(240), followUp: text(200).optional() }))
+      .min(6)
+      .max(16),
+  }),
+  z.object({
+    type: z.literal("find-someone-who"),
+    prompts: z
+      .array(z.object({ prompt: text(160), followUp: text(200) }))
+      .min(8)
+      .max(16),
+  }),
+]);
+export type ExerciseContent = z.infer<typeof ExerciseContentSchema>;
+
+export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const ExerciseSchema = z
+  .object({
+    slug: z.string().regex(SLUG_RE).max(80),
+    title: text(90),
+    summary: text(280),
+    level: z.enum(CEFR_LEVELS),
+    topics: z.array(z.enum(TOPICS)).min(1).max(3),
+    skillFocus: z.array(z.enum(SKILL_FOCUS)).min(1).max(3),
+    languageFocus: z.object({
+      grammar: text(120).optional(),
+      functions: z.array(text(120)).max(4).optional(),
+      vocabulary: text(120).optional(),
+    }),
+    durationMinutes: z.number().int().min(5).max(60),
+    grouping: z.array(z.enum(GROUPINGS)).min(1).max(4),
+    audience: z.array(z.enum(AUDIENCES)).min(1).max(3),
+    teacherNotes: z.object({
+      aim: text(300),
+      steps: z.array(text(400)).min(3).max(8),
+      tips: z.array(text(300)).max(5).default([]),
+    }),
+    content: ExerciseContentSchema,
+    vocabulary: z
+      .array(z.object({ term: text(60), definition: text(200) }))
+      .min(4)
+      .max(16),
+    isFree: z.boolean(),
+    publishedAt: z.iso.date(),
+  })
+  .strict();
+export type Exercise = z.infer<typeof ExerciseSchema>;
+
+export const MATERIAL_TYPES = [
+  "worksheet",
+  "flashcards",
+  "board-game",
+  "phrase-bank",
+  "lesson-plan",
+  "cue-cards",
+  "warmers",
+] as const;
+export type MaterialType = (typeof MATERIAL_TYPES)[number];
+
+/** Front matter of a material Markdown file; the body is the printable content. */
+export const MaterialFrontMatterSchema = z
+  .object({
+    slug: z.string().regex(SLUG_RE).max(80),
+    title: text(90),
+    summary: text(280),
+    type: z.enum(MATERIAL_TYPES),
+    level: z.enum(CEFR_LEVELS),
+    topics: z.array(z.enum(TOPICS)).min(1).max(3),
+    isFree: z.boolean(),
+    publishedAt: z.iso.date(),
+  })
+  .strict();
+export type MaterialFrontMatter = z.infer<typeof MaterialFrontMatterSchema>;
