@@ -1,16 +1,23 @@
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { buildProfileView, loadUserOrganization } from "~/features/account/profile.server";
+import { hasNewUpdate } from "~/features/changelog/changelog";
+import { featureLabOpenedAt, latestChangelogDate } from "~/features/changelog/changelog.server";
+import { AppEffects } from "~/features/shell/app-effects";
+import { clientNavigationMiddleware } from "~/features/shell/client-middleware";
+import { GeneralErrorBoundary } from "~/features/shell/error-boundary";
+import type { RootData } from "~/features/shell/root-data";
+import { getUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { getPublicEnv } from "~/lib/env.server";
 import { messagesUrl } from "~/lib/i18n/client";
@@ -20,34 +27,55 @@ import {
   LOCALE_COOKIE_MAX_AGE_S,
   readCookie,
 } from "~/lib/i18n/detect";
-import { DEFAULT_LOCALE, getLocale } from "~/lib/i18n/locales";
-import { useT } from "~/lib/i18n/react";
+import { DEFAULT_LOCALE, getLocale, normalizeLocale } from "~/lib/i18n/locales";
 import { useNonce } from "~/lib/nonce";
+import { SIGNED_UP_COOKIE } from "~/lib/routing/cookies";
+import { requestMiddleware } from "~/lib/routing/middleware.server";
 import { routeLocale, splitLocalePrefix } from "~/lib/routing/paths";
+
+export const middleware: Route.MiddlewareFunction[] = [requestMiddleware];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [clientNavigationMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({
+  request,
+  context,
+}: Route.LoaderArgs): Promise<ReturnType<typeof data<RootData>>> {
   const services = getServices(context);
   const url = new URL(request.url);
-  const cookieLocale = readCookie(request.headers.get("cookie"), LOCALE_COOKIE);
+  const user = getUser(context);
+  const cookieHeader = request.headers.get("cookie");
+  const cookieLocale = readCookie(cookieHeader, LOCALE_COOKIE);
   const fromRoute = routeLocale(url.pathname);
   const locale = detectLocale({
-    cookie: cookieLocale,
+    // A signed-in user's chosen interface language counts as their cookie.
+    cookie: normalizeLocale(cookieLocale) ?? user?.data.locale ?? null,
     acceptLanguage: request.headers.get("accept-language"),
     routeLocale: fromRoute,
   });
   const headers = new Headers();
-  // A visitor who arrives on a page in their language keeps it on pages without a prefix.
-  if (!cookieLocale && splitLocalePrefix(url.pathname).prefix && fromRoute) {
+  // Arriving on a page in a language keeps that language on pages without a prefix.
+  if (!normalizeLocale(cookieLocale) && splitLocalePrefix(url.pathname).prefix && fromRoute) {
     headers.append(
       "Set-Cookie",
       `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`,
     );
   }
+  const now = new Date();
+  const profile = user
+    ? buildProfileView(user, await loadUserOrganization(services.db, user.id), now)
+    : null;
+  const featureLabHasNew = user
+    ? hasNewUpdate(
+        latestChangelogDate(now),
+        featureLabOpenedAt(cookieHeader, user.data.featureLabOpenedAt),
+        now,
+      )
+    : false;
   return data(
     {
       locale,
@@ -57,13 +85,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       env: getPublicEnv(services.env),
       buildId: services.build.id,
+      profile,
+      featureLabHasNew,
+      signedUpBefore: readCookie(cookieHeader, SIGNED_UP_COOKIE) === "1",
     },
     { headers },
   );
 }
 
+/**
+ * The root loader re-runs after actions and when a navigation changes language (so the
+ * page gets the right messages); otherwise its data stays.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (routeLocale(currentUrl.pathname) !== routeLocale(nextUrl.pathname)) return true;
+  return defaultShouldRevalidate;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
+  const rootData = useRouteLoaderData("root") as RootData | undefined;
   const nonce = useNonce();
   const locale = getLocale(rootData?.locale ?? DEFAULT_LOCALE);
   const i18nBoot = rootData
@@ -97,37 +141,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <AppEffects />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useT();
-  let status = 500;
-  let detail: string | undefined;
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    detail = typeof error.data === "string" ? error.data : undefined;
-  } else if (error instanceof Error) {
-    detail = error.message;
-  }
-  const pathname = typeof window === "undefined" ? "" : window.location.pathname;
-  const title =
-    t(`error.${status}.title`) === `error.${status}.title`
-      ? t("error.default.title", { status: String(status) })
-      : t(`error.${status}.title`);
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{title}</title>
-      <p className="text-6xl font-bold text-brand-700">{status}</p>
-      <h1 className="text-2xl font-semibold">{title}</h1>
-      {detail ? <p className="text-slate-600">{detail}</p> : null}
-      <a
-        className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white"
-        href={pathname.startsWith("/dashboard") ? "/dashboard" : "/"}
-      >
-        {t("error.back")}
-      </a>
-    </main>
-  );
+  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,106 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import {
+  index,
+  layout,
+  route,
+  type RouteConfig,
+  type RouteConfigEntry,
+} from "@react-router/dev/routes";
+import { LOCALE_PREFIXES } from "./lib/i18n/locales";
+
+/**
+ * The URL map of spec §2.1–2.2. Localized routes exist without a prefix (English) and under
+ * each of the 44 locale prefixes; route ids stay short because the client manifest carries
+ * them (and is discovered lazily).
+ */
+const PREFIXES: (string | null)[] = [null, ...LOCALE_PREFIXES];
+
+function localized(name: string, path: string, file: string): RouteConfigEntry[] {
+  return PREFIXES.map((prefix) => {
+    const id = prefix ? `${name}.${prefix}` : name;
+    if (path === "") return prefix ? route(prefix, file, { id }) : index(file, { id });
+    return route(prefix ? `${prefix}/${path}` : path, file, { id });
+  });
+}
 
 export default [
-  index("routes/public/landing.tsx", { id: "home" }),
-  route("api/client-errors", "routes/api/client-errors.ts", { id: "api-ce" }),
+  layout("routes/layouts/landing.tsx", { id: "Llanding" }, [
+    ...localized("home", "", "routes/public/landing.tsx"),
+    ...localized("variant", ":slug", "routes/public/landing-variant.tsx"),
+  ]),
+  layout("routes/layouts/static.tsx", { id: "Lstatic" }, [
+    ...localized("faq", "faq", "routes/public/faq.tsx"),
+    ...localized("blog", "blog", "routes/public/blog.tsx"),
+    ...localized("post", "blog/:slug", "routes/public/blog-post.tsx"),
+    route("legal/:slug", "routes/public/legal.tsx", { id: "legal" }),
+  ]),
+  layout("routes/layouts/newsletter.tsx", { id: "Lnews" }, [
+    ...localized("issue", "newsletter/:file", "routes/public/newsletter-issue.tsx"),
+    route("newsletter", "routes/public/newsletter-archive.tsx", { id: "news" }),
+  ]),
+  layout("routes/layouts/focused.tsx", { id: "Lfocused" }, [
+    ...localized("redirect", "redirect", "routes/public/redirect.tsx"),
+    ...localized("exercise", "dashboard/exercises/:id", "routes/dashboard/exercise.tsx"),
+    route("c/:id", "routes/classes/join.tsx", { id: "join" }),
+    route("class/:id", "routes/classes/class.tsx", { id: "class" }),
+    route("dashboard/membership", "routes/dashboard/membership.tsx", { id: "membership" }),
+  ]),
+  ...localized("sitemap", "sitemap.xml", "routes/public/sitemap.ts"),
+
+  route("auth", "routes/auth/index.ts", { id: "auth" }),
+  layout("routes/layouts/auth.tsx", { id: "Lauth" }, [
+    route("auth/confirm", "routes/auth/confirm.tsx", { id: "confirm" }),
+    route("auth/sign-in", "routes/auth/sign-in.tsx", { id: "signin" }),
+    route("auth/sign-up", "routes/auth/sign-up.tsx", { id: "signup" }),
+    route("auth/sign-out", "routes/auth/sign-out.tsx", { id: "signout" }),
+    route("auth/recovery", "routes/auth/recovery.tsx", { id: "recovery" }),
+    route("auth/recovery/:token", "routes/auth/recovery-token.tsx", { id: "reset" }),
+    route("auth/verify/:token", "routes/auth/verify.tsx", { id: "verify" }),
+  ]),
+
+  layout("routes/layouts/default.tsx", { id: "Ldefault" }, [
+    route("dashboard", "routes/dashboard/home.tsx", { id: "dash" }),
+    route("dashboard/exercises", "routes/dashboard/exercises.tsx", { id: "exercises" }),
+    route("dashboard/audio", "routes/dashboard/audio.tsx", { id: "audio" }),
+    route("dashboard/features", "routes/dashboard/features.tsx", { id: "features" }),
+    route("dashboard/favorites", "routes/dashboard/favorites.tsx", { id: "favorites" }),
+    route("dashboard/materials", "routes/dashboard/materials.tsx", { id: "materials" }),
+    route("dashboard/materials/:id", "routes/dashboard/material.tsx", { id: "material" }),
+    route("dashboard/account", "routes/dashboard/account.tsx", { id: "account" }),
+    route("dashboard/lessons", "routes/dashboard/lessons.tsx", { id: "lessons" }),
+    route("dashboard/lessons/new", "routes/dashboard/lesson-new.tsx", { id: "lessonNew" }),
+    route("dashboard/lessons/:id", "routes/dashboard/lesson.tsx", { id: "lesson" }),
+    route("dashboard/notifications", "routes/dashboard/notifications.tsx", { id: "notifications" }),
+    route("dashboard/students", "routes/dashboard/students.tsx", { id: "students" }),
+    route("r/review", "routes/public/review.tsx", { id: "review" }),
+    route("r/happy-week", "routes/public/happy-week.tsx", { id: "happy" }),
+  ]),
+
+  layout("routes/layouts/admin.tsx", { id: "Ladmin" }, [
+    route("admin", "routes/admin/index.tsx", { id: "admin" }),
+    route("admin/users", "routes/admin/users.tsx", { id: "aUsers" }),
+    route("admin/newsletters", "routes/admin/newsletters.tsx", { id: "aNews" }),
+    route("admin/organizations", "routes/admin/organizations.tsx", { id: "aOrgs" }),
+    route("admin/exercises/:type", "routes/admin/exercises.tsx", { id: "aEx" }),
+    route("admin/materials/:type", "routes/admin/materials.tsx", { id: "aMat" }),
+  ]),
+
+  layout("routes/layouts/container.tsx", { id: "Lcontainer" }, [
+    route("admin/newsletters/preview/:file", "routes/admin/newsletter-preview.tsx", {
+      id: "aNewsPreview",
+    }),
+  ]),
+
+  route("builds/latest.json", "routes/builds/latest.ts", { id: "bLatest" }),
+  route("builds/meta/:file", "routes/builds/meta.ts", { id: "bMeta" }),
+  route("api/locale", "routes/api/locale.ts", { id: "apiLocale" }),
+  route("api/client-errors", "routes/api/client-errors.ts", { id: "apiCE" }),
+  route("api/captcha/challenge", "routes/api/captcha-challenge.ts", { id: "apiCaptcha" }),
+  route("api/user/organization", "routes/api/user-organization.ts", { id: "apiOrg" }),
+  route("api/user/gl", "routes/api/user-gl.ts", { id: "apiGl" }),
+  route("api/rcs/result", "routes/api/rcs-result.ts", { id: "apiRcs" }),
+  route("api/stripe/check", "routes/api/stripe-check.ts", { id: "apiCheck" }),
+  route("api/stripe/check-organization", "routes/api/stripe-check-organization.ts", {
+    id: "apiCheckOrg",
+  }),
   route("*", "routes/not-found.tsx", { id: "404" }),
 ] satisfies RouteConfig;

@@ -6,14 +6,17 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { DatabaseLockedError, openDatabase } from "~/lib/db.server";
 import { EnvError, loadEnv } from "~/lib/env.server";
-import { createI18nCatalog } from "~/lib/i18n/catalog.server";
+import { createServices } from "~/lib/create-services.server";
 import { createLogger } from "~/lib/log.server";
-import type { BuildInfo, Services } from "~/lib/services.server";
+import type { BuildInfo } from "~/lib/services.server";
 import { createApp } from "./app";
 import { runCli } from "./cli";
 
 export { createApp, clientIpFrom } from "./app";
 export { openDatabase } from "~/lib/db.server";
+export { createServices } from "~/lib/create-services.server";
+export { createLogger } from "~/lib/log.server";
+export { loadEnv } from "~/lib/env.server";
 
 export interface MainOptions {
   mode: "production" | "development";
@@ -69,17 +72,16 @@ export async function main(options: MainOptions): Promise<void> {
     fail(`Database migration failed: ${(error as Error).message}`);
   }
 
-  const services: Services = {
+  const services = await createServices({
     env,
     database,
-    db: database.db,
     log,
     build: await buildInfo(options.vite),
-    i18n: createI18nCatalog(),
-  };
+  });
 
   const cliResult = await runCli(services, options.argv);
   if (cliResult !== "serve") {
+    await services.stop();
     await database.close();
     process.exit(cliResult === "ok" ? 0 : 1);
   }
@@ -130,6 +132,9 @@ export async function main(options: MainOptions): Promise<void> {
     await closed;
     clearInterval(idleSweep);
     clearTimeout(deadline);
+    await services
+      .stop()
+      .catch((error: unknown) => log.error({ err: error }, "stopping services failed"));
     await database
       .close()
       .catch((error: unknown) => log.error({ err: error }, "closing the database failed"));

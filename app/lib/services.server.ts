@@ -1,7 +1,11 @@
+import type { Auth } from "./auth/auth.server";
 import type { Database, DatabaseHandle } from "./db.server";
 import type { Env } from "./env.server";
+import type { FlagsCache } from "./flags.server";
 import type { I18nCatalog } from "./i18n/catalog.server";
 import type { Logger } from "./log.server";
+import type { Mailer } from "./mail.server";
+import type { RouteRulesCache } from "./routing/route-rules.server";
 
 export interface BuildInfo {
   /** Content hash of the client build; changes on every deploy that changes the app. */
@@ -21,4 +25,8 @@ export interface Services {
   log: Logger;
   build: BuildInfo;
   i18n: I18nCatalog;
+  mail: Mailer;
+  auth: Auth;
+  routeRules: RouteRulesCache;
+  flags: FlagsCache;
 }

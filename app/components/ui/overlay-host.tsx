@@ -1,0 +1,108 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useMemo, type ReactNode } from "react";
+import { cx } from "./cx";
+import {
+  overlays,
+  ScrollLock,
+  useOverlayEntries,
+  type OverlayEntry,
+  type OverlayStack,
+} from "./overlay-stack";
+
+const SIZES = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
+
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
+      <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function OverlayView({
+  entry,
+  front,
+  stack,
+  closeLabel,
+}: {
+  entry: OverlayEntry;
+  front: boolean;
+  stack: OverlayStack;
+  closeLabel: string;
+}) {
+  const closable = entry.closable !== false;
+  const requestClose = (event?: Event) => {
+    event?.preventDefault();
+    if (front) stack.hide();
+  };
+  const panel = entry.kind === "panel";
+  return (
+    <Dialog.Root open modal onOpenChange={(open) => (!open && front ? stack.hide() : undefined)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/45 backdrop-blur-[1px]" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          onEscapeKeyDown={requestClose}
+          onPointerDownOutside={requestClose}
+          onInteractOutside={(e) => e.preventDefault()}
+          className={cx(
+            "fixed z-50 flex flex-col bg-white shadow-2xl focus:outline-none",
+            panel
+              ? "inset-y-0 end-0 w-full max-w-md"
+              : cx(
+                  "start-1/2 top-1/2 max-h-[90dvh] w-[calc(100%-2rem)] -translate-y-1/2 rounded-2xl ltr:-translate-x-1/2 rtl:translate-x-1/2",
+                  SIZES[entry.size ?? "md"],
+                ),
+          )}
+        >
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4">
+            <Dialog.Title className="text-lg font-semibold text-ink">{entry.title}</Dialog.Title>
+            {closable ? (
+              <button
+                type="button"
+                onClick={() => stack.hide()}
+                className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                aria-label={closeLabel}
+              >
+                <CloseIcon />
+              </button>
+            ) : null}
+          </div>
+          <div className="overflow-y-auto px-5 py-4">{entry.render()}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Renders the overlay stack; mount once near the root of a layout. */
+export function OverlayHost({
+  closeLabel,
+  stack = overlays,
+}: {
+  closeLabel: string;
+  stack?: OverlayStack;
+}): ReactNode {
+  const entries = useOverlayEntries(stack);
+  const lock = useMemo(() => (typeof window === "undefined" ? null : new ScrollLock(window)), []);
+  const open = entries.length > 0;
+  useEffect(() => {
+    if (!lock) return;
+    if (open) lock.lock();
+    else lock.unlock();
+  }, [open, lock]);
+  useEffect(() => () => lock?.unlock(), [lock]);
+  return (
+    <>
+      {entries.map((entry, index) => (
+        <OverlayView
+          key={entry.id}
+          entry={entry}
+          front={index === entries.length - 1}
+          stack={stack}
+          closeLabel={closeLabel}
+        />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { useSyncExternalStore, type ReactNode } from "react";
+
+/**
+ * Modals and side panels (spec §2.8) live on one stack: `show` puts one in front, `replace`
+ * swaps the front one, `hide` closes the front one unless it is marked not closable. An
+ * entry may carry a callback that fires when it closes. Only one side panel shows at a time.
+ */
+export interface OverlayEntry {
+  id: string;
+  kind: "modal" | "panel";
+  title: string;
+  render: () => ReactNode;
+  closable?: boolean;
+  onClose?: () => void;
+  /** Width class for modals ("max-w-lg" by default). */
+  size?: "sm" | "md" | "lg" | "xl";
+}
+
+type Listener = () => void;
+
+export class OverlayStack {
+  private entries: readonly OverlayEntry[] = [];
+  private listeners = new Set<Listener>();
+
+  getEntries = (): readonly OverlayEntry[] => this.entries;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(next: readonly OverlayEntry[], closed: OverlayEntry[]) {
+    this.entries = next;
+    for (const entry of closed) entry.onClose?.();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Puts an entry in front. A side panel first closes any other side panel. */
+  show(entry: OverlayEntry): void {
+    const closed = entry.kind === "panel" ? this.entries.filter((e) => e.kind === "panel") : [];
+    const rest = this.entries.filter((e) => e.id !== entry.id && !closed.includes(e));
+    this.set([...rest, entry], closed);
+  }
+
+  /** Swaps the front entry for another (or shows it when the stack is empty). */
+  replace(entry: OverlayEntry): void {
+    const front = this.entries.at(-1);
+    if (!front) {
+      this.show(entry);
+      return;
+    }
+    const rest = this.entries
+      .slice(0, -1)
+      .filter((e) => e.id !== entry.id && !(entry.kind === "panel" && e.kind === "panel"));
+    const closed = [front, ...this.entries.slice(0, -1).filter((e) => !rest.includes(e))];
+    this.set([...rest, entry], closed);
+  }
+
+  /** Closes the front entry unless it is not closable. Returns whether it closed. */
+  hide(): boolean {
+    const front = this.entries.at(-1);
+    if (!front || front.closable === false) return false;
+    this.set(this.entries.slice(0, -1), [front]);
+    return true;
+  }
+
+  /** Closes one entry by id, even a non-closable one (its own code decides when it is done). */
+  close(id: string): void {
+    const entry = this.entries.find((e) => e.id === id);
+    if (!entry) return;
+    this.set(
+      this.entries.filter((e) => e.id !== id),
+      [entry],
+    );
+  }
+
+  clear(): void {
+    const closed = [...this.entries].reverse();
+    this.set([], closed);
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+}
+
+export const overlays = new OverlayStack();
+
+export function useOverlayEntries(stack: OverlayStack = overlays): readonly OverlayEntry[] {
+  return useSyncExternalStore(stack.subscribe, stack.getEntries, stack.getEntries);
+}
+
+/**
+ * Body scroll lock while overlays are open: the page is pinned where it was and the
+ * position is restored exactly when the last overlay closes.
+ */
+export class ScrollLock {
+  private savedY: number | null = null;
+  private savedStyle = "";
+
+  constructor(private readonly win: Window) {}
+
+  lock(): void {
+    if (this.savedY !== null) return;
+    const { document } = this.win;
+    this.savedY = this.win.scrollY;
+    this.savedStyle = document.body.getAttribute("style") ?? "";
+    const scrollbar = this.win.innerWidth - document.documentElement.clientWidth;
+    document.body.style.position = "fixed";
+    document.body.style.top = `-${this.savedY}px`;
+    document.body.style.insetInline = "0";
+    document.body.style.overflow = "hidden";
+    if (scrollbar > 0) document.body.style.paddingInlineEnd = `${scrollbar}px`;
+  }
+
+  unlock(): void {
+    if (this.savedY === null) return;
+    const y = this.savedY;
+    this.savedY = null;
+    const { document } = this.win;
+    if (this.savedStyle) document.body.setAttribute("style", this.savedStyle);
+    else document.body.removeAttribute("style");
+    this.win.scrollTo(0, y);
+  }
+
+  get locked(): boolean {
+    return this.savedY !== null;
+  }
+}

@@ -1,0 +1,308 @@
+import { APIError } from "better-auth/api";
+import { and, eq, isNull } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { trialGrants, userData, users } from "@db/schema";
+import { emailHash } from "~/lib/auth/auth.server";
+import { isCommonPassword } from "~/lib/auth/password.server";
+import type { FormFailure } from "~/lib/forms";
+import { consumeRate, peekRate, type RateDecision } from "~/lib/rate-limit.server";
+import { safeRedirectTarget } from "~/lib/routing/guards";
+import { serializeCookie, SIGNED_UP_COOKIE, SIGNED_UP_MAX_AGE_S } from "~/lib/routing/cookies";
+import type { Services } from "~/lib/services.server";
+import { scoreCaptcha } from "./captcha.server";
+import { LIMITS } from "./limits";
+import type { ResetPasswordSchema, SignInSchema, SignUpSchema } from "./schemas";
+import type { z } from "zod";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A form answer for too many attempts: 429 with Retry-After and a readable message. */
+export function rateLimited(decision: RateDecision, values: Record<string, string> = {}) {
+  return data<FormFailure>(
+    {
+      errors: {},
+      values,
+      formError: { key: "auth.tooManyRequests", values: { seconds: decision.retryAfterS } },
+    },
+    { status: 429, headers: { "Retry-After": String(decision.retryAfterS) } },
+  );
+}
+
+function failure(status: number, failure: FormFailure) {
+  return data<FormFailure>(failure, { status });
+}
+
+export type SignUpInput = z.infer<typeof SignUpSchema>;
+
+/**
+ * Sign-up answers the same way whether or not the address already has an account (an
+ * existing owner gets an "already registered" mail instead of a verification mail).
+ */
+export async function signUp(
+  services: Services,
+  request: Request,
+  ip: string,
+  input: SignUpInput,
+  values: Record<string, string>,
+) {
+  const perIp = await consumeRate(services.db, `signup:ip:${ip}`, LIMITS.signUpPerIp);
+  if (!perIp.allowed) return rateLimited(perIp, values);
+  if (isCommonPassword(input.password)) {
+    return failure(400, { errors: { password: { key: "auth.passwordTooCommon" } }, values });
+  }
+  const perAddress = await consumeRate(
+    services.db,
+    `mail:verify:${input.email}`,
+    LIMITS.mailsPerAddress,
+  );
+  if (!perAddress.allowed) return rateLimited(perAddress, values);
+
+  const rcs = await scoreCaptcha(services, input.captcha, ip, "signup");
+  const now = new Date();
+  let createdId: string;
+  try {
+    const result = await services.auth.api.signUpEmail({
+      body: {
+        email: input.email,
+        password: input.password,
+        name: `${input.firstName} ${input.lastName}`,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        marketingNewsletterAcceptedAt: input.marketingNewsletter ? now : undefined,
+        appNewsletterAcceptedAt: input.appNewsletter ? now : undefined,
+      },
+      headers: request.headers,
+    });
+    createdId = result.user.id;
+  } catch (error) {
+    if (error instanceof APIError && error.status === "BAD_REQUEST") {
+      return failure(400, { errors: { password: { key: "validation.invalid" } }, values });
+    }
+    throw error;
+  }
+  // The id of a synthetic answer (existing address) matches no row: nothing is written.
+  if (createdId)
+    await services.db.update(userData).set({ rcs }).where(eq(userData.userId, createdId));
+
+  return data(
+    { sent: true as const, email: input.email },
+    { headers: { "Set-Cookie": serializeCookie(SIGNED_UP_COOKIE, "1", SIGNED_UP_MAX_AGE_S) } },
+  );
+}
+
+export type SignInInput = z.infer<typeof SignInSchema>;
+
+export async function signIn(
+  services: Services,
+  request: Request,
+  ip: string,
+  input: SignInInput,
+  values: Record<string, string>,
+) {
+  const perIp = await consumeRate(services.db, `signin:ip:${ip}`, LIMITS.signInPerIp);
+  if (!perIp.allowed) return rateLimited(perIp, values);
+  const failedKey = `signin:fail:${input.email}`;
+  const failed = await peekRate(services.db, failedKey, LIMITS.failedSignInsPerAccount);
+  if (!failed.allowed) return rateLimited(failed, values);
+
+  try {
+    const { headers } = await services.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const target = safeRedirectTarget(input.redirectTo);
+    const out = new Headers();
+    for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+    out.append("Set-Cookie", serializeCookie(SIGNED_UP_COOKIE, "1", SIGNED_UP_MAX_AGE_S));
+    return redirect(target, { headers: out });
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    if (error.status === "FORBIDDEN") {
+      return failure(403, { errors: {}, values, formError: { key: "auth.emailNotVerified" } });
+    }
+    await consumeRate(services.db, failedKey, LIMITS.failedSignInsPerAccount);
+    return failure(400, { errors: {}, values, formError: { key: "auth.invalidCredentials" } });
+  }
+}
+
+/** Recovery answers the same way whether or not the address has an account. */
+export async function requestRecovery(
+  services: Services,
+  request: Request,
+  ip: string,
+  email: string,
+) {
+  const perIp = await consumeRate(services.db, `recovery:ip:${ip}`, LIMITS.signInPerIp);
+  if (!perIp.allowed) return rateLimited(perIp, { email });
+  const perAddress = await consumeRate(
+    services.db,
+    `mail:recovery:${email}`,
+    LIMITS.mailsPerAddress,
+  );
+  if (!perAddress.allowed) return rateLimited(perAddress, { email });
+  await services.auth.api.requestPasswordReset({
+    body: { email, redirectTo: "/auth/recovery" },
+    headers: request.headers,
+  });
+  return data({ sent: true as const, email });
+}
+
+export async function resendVerification(
+  services: Services,
+  request: Request,
+  ip: string,
+  email: string,
+) {
+  const perIp = await consumeRate(services.db, `resend:ip:${ip}`, LIMITS.signInPerIp);
+  if (!perIp.allowed) return rateLimited(perIp, { email });
+  const perAddress = await consumeRate(services.db, `mail:verify:${email}`, LIMITS.mailsPerAddress);
+  if (!perAddress.allowed) return rateLimited(perAddress, { email });
+  try {
+    await services.auth.api.sendVerificationEmail({
+      body: { email, callbackURL: "/dashboard" },
+      headers: request.headers,
+    });
+  } catch (error) {
+    // Already verified or unknown: the answer stays the same.
+    if (!(error instanceof APIError)) throw error;
+  }
+  return data({ resent: true as const, email });
+}
+
+export async function resetPassword(
+  services: Services,
+  token: string,
+  input: z.infer<typeof ResetPasswordSchema>,
+) {
+  if (isCommonPassword(input.password)) {
+    return failure(400, { errors: { password: { key: "auth.passwordTooCommon" } }, values: {} });
+  }
+  try {
+    await services.auth.api.resetPassword({ body: { newPassword: input.password, token } });
+  } catch (error) {
+    if (error instanceof APIError) {
+      return failure(400, { errors: {}, values: {}, formError: { key: "auth.resetLinkInvalid" } });
+    }
+    throw error;
+  }
+  return redirect("/auth/sign-in?reset=1");
+}
+
+/**
+ * A new teacher's trial starts when the email is verified, once per person: the hash of
+ * the normalised address is recorded and outlives the account.
+ */
+export async function startTrialIfEligible(
+  services: Services,
+  userId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const { db, env } = services;
+  if (env.TRIAL_DAYS <= 0) return false;
+  const rows = await db
+    .select({
+      email: users.email,
+      trialExpiresAt: userData.trialExpiresAt,
+      subscriptionId: userData.subscriptionId,
+    })
+    .from(users)
+    .innerJoin(userData, eq(userData.userId, users.id))
+    .where(eq(users.id, userId));
+  const row = rows[0];
+  if (!row || row.trialExpiresAt || row.subscriptionId) return false;
+  const hash = emailHash(row.email);
+  const granted = await db
+    .insert(trialGrants)
+    .values({ emailHash: hash })
+    .onConflictDoNothing()
+    .returning();
+  if (granted.length === 0) return false;
+  await db
+    .update(userData)
+    .set({ trialExpiresAt: new Date(now.getTime() + env.TRIAL_DAYS * DAY_MS), updatedAt: now })
+    .where(and(eq(userData.userId, userId), isNull(userData.trialExpiresAt)));
+  return true;
+}
+
+/** Completes /auth/verify/{token}: verifies, signs in, starts the trial, goes to the dashboard. */
+export async function verifyEmailToken(services: Services, request: Request, token: string) {
+  try {
+    const { headers, response } = await services.auth.api.verifyEmail({
+      query: { token },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const userId =
+      response && typeof response === "object" && "user" in response && response.user
+        ? (response.user as { id: string }).id
+        : null;
+    if (userId) await startTrialIfEligible(services, userId);
+    const out = new Headers();
+    for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+    return redirect("/dashboard?welcome=1", { headers: out });
+  } catch (error) {
+    if (error instanceof APIError) return { invalid: true as const };
+    throw error;
+  }
+}
+
+export async function signOut(services: Services, request: Request) {
+  const out = new Headers();
+  try {
+    const { headers } = await services.auth.api.signOut({
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+  } catch (error) {
+    // No session to end: signing out is already done.
+    if (!(error instanceof APIError)) throw error;
+  }
+  return redirect("/auth/sign-in?signedOut=1", { headers: out });
+}
+
+const OAUTH_TARGET_COOKIE = "parley_oauth_target";
+
+/** Starts Google sign-in (OAuth with PKCE); the callback lands on /auth/confirm. */
+export async function startGoogleSignIn(
+  services: Services,
+  request: Request,
+  redirectTo: string | undefined,
+) {
+  const { headers, response } = await services.auth.api.signInSocial({
+    body: { provider: "google", callbackURL: "/auth/confirm", disableRedirect: true },
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  const out = new Headers();
+  for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+  out.append(
+    "Set-Cookie",
+    serializeCookie(OAUTH_TARGET_COOKIE, safeRedirectTarget(redirectTo), 600, true),
+  );
+  if (!response.url) throw new Error("Google sign-in did not return an authorization URL");
+  return redirect(response.url, { headers: out });
+}
+
+/**
+ * /auth/confirm with an OAuth code: hands the callback to better-auth (which checks state
+ * and the PKCE verifier), keeps its session cookie, and continues to the original target.
+ */
+export async function completeOAuth(services: Services, request: Request, target: string) {
+  const url = new URL(request.url);
+  const callback = new URL(`${services.env.appOrigin}/api/auth/callback/google`);
+  callback.search = url.search;
+  const response = await services.auth.handler(new Request(callback, { headers: request.headers }));
+  const out = new Headers();
+  for (const cookie of response.headers.getSetCookie()) out.append("Set-Cookie", cookie);
+  out.append("Set-Cookie", `${OAUTH_TARGET_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
+  const location = response.headers.get("location") ?? "";
+  if (response.status >= 400 || location.includes("error=")) {
+    return redirect("/auth/sign-in?oauthError=1", { headers: out });
+  }
+  out.append("Set-Cookie", serializeCookie(SIGNED_UP_COOKIE, "1", SIGNED_UP_MAX_AGE_S));
+  return redirect(target, { headers: out });
+}
+
+export { OAUTH_TARGET_COOKIE };

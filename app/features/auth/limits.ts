@@ -1,0 +1,12 @@
+import type { RateRule } from "~/lib/rate-limit.server";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Abuse limits of the accounts issue, held in the database across instances. */
+export const LIMITS = {
+  signInPerIp: { windowMs: MINUTE, max: 5 },
+  signUpPerIp: { windowMs: MINUTE, max: 5 },
+  failedSignInsPerAccount: { windowMs: HOUR, max: 100 },
+  mailsPerAddress: { windowMs: HOUR, max: 3 },
+} satisfies Record<string, RateRule>;

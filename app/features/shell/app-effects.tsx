@@ -1,0 +1,99 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { supportChat, wantsChat } from "~/features/support/chat-store";
+import { clientState, loadRouteRulesManifest, refreshBuildState } from "./client-state";
+import { isModuleLoadFailure, reloadAt } from "./module-reload";
+import { useRootData } from "./root-data";
+
+export const VERSION_CHECK_MS = 60 * 60 * 1000;
+/** Spec §9: when the hash target is not on the page yet, try once more after 500 ms. */
+export const HASH_SCROLL_FALLBACK_MS = 500;
+
+function postQuietly(url: string) {
+  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })
+    .then((r) => {
+      if (!r.ok) console.warn(`${url} answered ${r.status}`);
+    })
+    .catch((error: unknown) => console.warn(`${url} failed`, error));
+}
+
+/** Browser-only behaviour of every page; renders nothing. */
+export function AppEffects() {
+  const root = useRootData();
+  const location = useLocation();
+  const buildId = root?.buildId ?? "";
+  const profile = root?.profile ?? null;
+
+  // New versions: hourly and whenever the tab regains focus.
+  useEffect(() => {
+    if (!buildId) return;
+    clientState.buildId = buildId;
+    void loadRouteRulesManifest();
+    const check = () => void refreshBuildState();
+    const timer = window.setInterval(check, VERSION_CHECK_MS);
+    const onVisible = () => {
+      if (document.visibilityState === "visible") check();
+    };
+    window.addEventListener("focus", check);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("focus", check);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [buildId]);
+
+  // Failed chunk or module loads reload the app at the route the user was going to.
+  useEffect(() => {
+    const onPreloadError = (event: Event) => {
+      event.preventDefault();
+      reloadAt(window.location.href);
+    };
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (isModuleLoadFailure(event.reason)) {
+        event.preventDefault();
+        reloadAt(window.location.href);
+      }
+    };
+    window.addEventListener("vite:preloadError", onPreloadError);
+    window.addEventListener("unhandledrejection", onRejection);
+    return () => {
+      window.removeEventListener("vite:preloadError", onPreloadError);
+      window.removeEventListener("unhandledrejection", onRejection);
+    };
+  }, []);
+
+  // ?chat on any page opens the support chat.
+  useEffect(() => {
+    if (wantsChat(location.search)) supportChat.open();
+  }, [location.search]);
+
+  // Hash targets that render late (after data or a lazy component) still get scrolled to.
+  useEffect(() => {
+    if (!location.hash) return;
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (document.getElementById(id)) return;
+    const timer = window.setTimeout(
+      () => document.getElementById(id)?.scrollIntoView(),
+      HASH_SCROLL_FALLBACK_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [location.key, location.hash]);
+
+  // Spec §4.3: stale subscription statuses are re-checked after page start.
+  const recheckUser = profile?.needsSubscriptionRecheck ?? false;
+  const recheckOrg = profile?.organization?.needsRecheck ?? false;
+  useEffect(() => {
+    if (recheckUser) postQuietly("/api/stripe/check");
+    if (recheckOrg) postQuietly("/api/stripe/check-organization");
+  }, [recheckUser, recheckOrg]);
+
+  // Spec §4.2: a user without a country or security data gets a geo lookup.
+  const needsGeo = profile?.needsGeoLookup ?? false;
+  useEffect(() => {
+    if (!needsGeo) return;
+    fetch("/api/user/gl").catch((error: unknown) => console.warn("Geo lookup failed", error));
+  }, [needsGeo]);
+
+  return null;
+}

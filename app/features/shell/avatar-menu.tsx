@@ -1,0 +1,144 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useNavigate } from "react-router";
+import { cx } from "~/components/ui/cx";
+import { overlays } from "~/components/ui/overlay-stack";
+import type { ProfileView } from "~/features/account/profile.server";
+import { useT } from "~/lib/i18n/react";
+import { MembershipDialog, OrganizationDialog, RedeemCodeDialog } from "./account-dialogs";
+
+const AVATAR_COLORS = [
+  "bg-brand-600",
+  "bg-accent-500",
+  "bg-emerald-600",
+  "bg-violet-600",
+  "bg-sky-600",
+  "bg-rose-600",
+];
+
+export function Avatar({
+  profile,
+  className,
+}: {
+  profile: Pick<ProfileView, "initials" | "avatar" | "firstName">;
+  className?: string;
+}) {
+  const color = AVATAR_COLORS[(Math.max(1, profile.avatar) - 1) % AVATAR_COLORS.length];
+  return (
+    <span
+      className={cx(
+        "inline-flex size-9 items-center justify-center rounded-full text-sm font-bold text-white",
+        color,
+        className,
+      )}
+      aria-hidden="true"
+    >
+      {profile.initials || profile.firstName.slice(0, 1).toUpperCase() || "?"}
+    </span>
+  );
+}
+
+const itemClass =
+  "flex w-full cursor-pointer items-center rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900";
+
+/**
+ * The avatar menu of spec §2.5. Radix's menu gives it toggling on click, closing on an
+ * outside click, on Escape and on choosing an item, and full keyboard use.
+ */
+export function AvatarMenu({ profile }: { profile: ProfileView }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const orgPremium = profile.isOrganizationPremiumMember;
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="rounded-full outline-offset-2 focus-visible:outline-3 focus-visible:outline-brand-500"
+        data-testid="avatar-menu-trigger"
+      >
+        <Avatar profile={profile} />
+        <span className="sr-only">
+          {t("menu.open", { name: `${profile.firstName} ${profile.lastName}`.trim() })}
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-40 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl"
+          data-testid="avatar-menu"
+        >
+          <div className="px-3 py-2">
+            <p className="truncate text-sm font-semibold text-ink">
+              {profile.firstName} {profile.lastName}
+            </p>
+            <p className="truncate text-xs text-slate-500">{profile.email}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/dashboard/account")}>
+            {t("menu.account")}
+          </DropdownMenu.Item>
+          {profile.organization ? (
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() =>
+                overlays.show({
+                  id: "organization",
+                  kind: "modal",
+                  title: t("menu.organization"),
+                  render: () => <OrganizationDialog userId={profile.id} />,
+                })
+              }
+            >
+              {t("menu.organization")}
+            </DropdownMenu.Item>
+          ) : null}
+          {orgPremium ? (
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() =>
+                overlays.show({
+                  id: "membership",
+                  kind: "modal",
+                  title: t("menu.membership"),
+                  render: () => <MembershipDialog profile={profile} />,
+                })
+              }
+            >
+              {t("menu.membership")}
+            </DropdownMenu.Item>
+          ) : profile.isPremiumMember ? (
+            <DropdownMenu.Item
+              className={itemClass}
+              onSelect={() => navigate("/dashboard/membership")}
+            >
+              {t("menu.membership")}
+            </DropdownMenu.Item>
+          ) : (
+            <DropdownMenu.Item
+              className={cx(itemClass, "font-semibold text-accent-600")}
+              onSelect={() => navigate("/dashboard/membership")}
+            >
+              {t("menu.goPremium")}
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() =>
+              overlays.show({
+                id: "redeem",
+                kind: "modal",
+                title: t("menu.redeem"),
+                render: () => <RedeemCodeDialog />,
+              })
+            }
+          >
+            {t("menu.redeem")}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/auth/sign-out")}>
+            {t("menu.signOut")}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { overlays } from "~/components/ui/overlay-stack";
+import { Spinner } from "~/components/ui/spinner";
+import type { ChangelogEntry } from "~/features/changelog/changelog";
+import { useLocale, useT } from "~/lib/i18n/react";
+import { formatDate } from "~/lib/format";
+
+export function ChangelogList({ entries }: { entries: ChangelogEntry[] }) {
+  const locale = useLocale();
+  return (
+    <ol className="space-y-6">
+      {entries.map((entry) => (
+        <li key={entry.id} className="border-s-2 border-brand-200 ps-4">
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+            <time dateTime={entry.publishedAt}>
+              {formatDate(entry.publishedAt, locale.iso, "UTC")}
+            </time>
+            {entry.tags.length > 0 ? ` · ${entry.tags.join(", ")}` : null}
+          </p>
+          <h3 className="mt-1 text-lg font-semibold text-ink">{entry.title}</h3>
+          <div
+            className="prose-parley mt-2 text-sm"
+            dangerouslySetInnerHTML={{ __html: entry.html }}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function FeatureLabContent() {
+  const t = useT();
+  const loader = useFetcher<{ entries: ChangelogEntry[] }>();
+  const marker = useFetcher();
+  const marked = useRef(false);
+  useEffect(() => {
+    if (loader.state === "idle" && !loader.data) loader.load("/dashboard/features");
+  }, [loader]);
+  useEffect(() => {
+    // Opening the lab records the time (cookie and account) so the highlight goes away.
+    if (marked.current) return;
+    marked.current = true;
+    void marker.submit({ intent: "opened" }, { method: "post", action: "/dashboard/features" });
+  }, [marker]);
+  if (!loader.data) {
+    return (
+      <p className="flex items-center gap-2 text-slate-600">
+        <Spinner className="size-4" /> {t("common.loading")}
+      </p>
+    );
+  }
+  return loader.data.entries.length > 0 ? (
+    <ChangelogList entries={loader.data.entries} />
+  ) : (
+    <p>{t("featureLab.empty")}</p>
+  );
+}
+
+export function openFeatureLab(title: string) {
+  overlays.show({ id: "feature-lab", kind: "panel", title, render: () => <FeatureLabContent /> });
+}

@@ -1,0 +1,44 @@
+import { useId } from "react";
+import { Form, useLocation } from "react-router";
+import { LANGUAGES } from "~/lib/i18n/locales";
+import { useLocale, useT } from "~/lib/i18n/react";
+
+/**
+ * Changes the interface language: the server stores the choice (cookie, and the account
+ * for signed-in users) and redirects to this page's address in that language. Works without
+ * JavaScript through the submit button; with it, choosing is enough.
+ */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const location = useLocation();
+  const id = useId();
+  return (
+    <Form method="post" action="/api/locale" reloadDocument className={className}>
+      <input type="hidden" name="path" value={`${location.pathname}${location.search}`} />
+      <label htmlFor={id} className="sr-only">
+        {t("common.language")}
+      </label>
+      <div className="flex items-center gap-2">
+        <select
+          id={id}
+          name="locale"
+          defaultValue={locale.code}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-800"
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l.code} value={l.code} lang={l.iso}>
+              {l.flag} {l.name}
+            </option>
+          ))}
+        </select>
+        <noscript>
+          <button type="submit" className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm">
+            {t("common.change")}
+          </button>
+        </noscript>
+      </div>
+    </Form>
+  );
+}

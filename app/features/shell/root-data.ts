@@ -1,0 +1,24 @@
+import { useRouteLoaderData } from "react-router";
+import type { ProfileView } from "~/features/account/profile.server";
+import type { PublicEnv } from "~/lib/env.server";
+
+/** What the root loader gives every page. */
+export interface RootData {
+  locale: string;
+  i18n: { hash: string; fallbackHash: string };
+  env: PublicEnv;
+  buildId: string;
+  profile: ProfileView | null;
+  /** The Feature Lab has an update the user has not seen (spec §4.5). */
+  featureLabHasNew: boolean;
+  signedUpBefore: boolean;
+}
+
+/** The root loader's data; undefined only while an error is shown before it loaded. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
+}
+
+export function useProfile(): ProfileView | null {
+  return useRootData()?.profile ?? null;
+}

@@ -1,0 +1,225 @@
+import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { cx } from "~/components/ui/cx";
+import {
+  ChatIcon,
+  ClockIcon,
+  CloseIcon,
+  FlaskIcon,
+  GiftIcon,
+  MenuIcon,
+  ShieldIcon,
+  StarIcon,
+  ThumbIcon,
+} from "~/components/ui/icons";
+import { LocalDateTime } from "~/components/ui/local-time";
+import { Logo } from "~/components/ui/logo";
+import { NavButton } from "~/components/ui/nav-button";
+import { Tooltip } from "~/components/ui/tooltip";
+import type { ProfileView } from "~/features/account/profile.server";
+import { supportChat } from "~/features/support/chat-store";
+import { useT } from "~/lib/i18n/react";
+import { AvatarMenu } from "./avatar-menu";
+import { openFeatureLab } from "./feature-lab";
+
+export interface TopBarProps {
+  profile: ProfileView;
+  featureLabHasNew: boolean;
+  notificationsSlot?: ReactNode;
+}
+
+/** The trial indicator: days left, or for a promotion the premium access expiry. */
+export function TrialIndicator({ trial }: { trial: NonNullable<ProfileView["trial"]> }) {
+  const t = useT();
+  return (
+    <Link
+      to="/dashboard/membership"
+      className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100"
+      data-testid="trial-indicator"
+    >
+      <ClockIcon className="size-4" />
+      {trial.promotion ? (
+        <span>
+          {t("topbar.premiumUntil")} <LocalDateTime value={trial.expiresAt} />
+        </span>
+      ) : (
+        <span>{t("topbar.trialDaysLeft", { count: trial.daysLeft })}</span>
+      )}
+    </Link>
+  );
+}
+
+function ActionButton({
+  label,
+  icon,
+  onClick,
+  to,
+  highlight = false,
+  compact,
+  testId,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick?: () => void;
+  to?: string;
+  highlight?: boolean;
+  compact: boolean;
+  testId?: string;
+}) {
+  const className = cx(
+    "relative inline-flex items-center gap-2 rounded-lg px-2.5 py-2 text-sm font-medium transition-colors",
+    highlight
+      ? "bg-accent-100 text-accent-600 hover:bg-accent-100/80"
+      : "text-slate-700 hover:bg-slate-100",
+  );
+  const content = (
+    <>
+      {icon}
+      <span className={compact ? "sr-only" : undefined}>{label}</span>
+      {highlight ? (
+        <span
+          className="absolute top-1 end-1 size-2 rounded-full bg-accent-500"
+          aria-hidden="true"
+        />
+      ) : null}
+    </>
+  );
+  const element = to ? (
+    <Link to={to} className={className} data-testid={testId}>
+      {content}
+    </Link>
+  ) : (
+    <button type="button" onClick={onClick} className={className} data-testid={testId}>
+      {content}
+    </button>
+  );
+  return compact ? <Tooltip content={label}>{element}</Tooltip> : element;
+}
+
+interface TopBarItem {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  to?: string;
+  onClick?: () => void;
+  highlight?: boolean;
+}
+
+/** The right-hand items of spec §2.5, each shown only when it applies. */
+export function useTopBarItems(profile: ProfileView, featureLabHasNew: boolean): TopBarItem[] {
+  const t = useT();
+  const items: TopBarItem[] = [];
+  if (profile.hasGift || profile.hasTrialOffer) {
+    items.push({
+      key: "gift",
+      label: t("topbar.claimGift"),
+      icon: <GiftIcon />,
+      to: "/dashboard/membership?offer=gift",
+      highlight: true,
+    });
+  }
+  if (profile.askReview)
+    items.push({ key: "review", label: t("topbar.rateApp"), icon: <ThumbIcon />, to: "/r/review" });
+  items.push({
+    key: "chat",
+    label: t("topbar.chat"),
+    icon: <ChatIcon />,
+    onClick: () => supportChat.open(),
+  });
+  items.push({
+    key: "lab",
+    label: t("topbar.featureLab"),
+    icon: <FlaskIcon />,
+    onClick: () => openFeatureLab(t("featureLab.title")),
+    highlight: featureLabHasNew,
+  });
+  items.push({
+    key: "favorites",
+    label: t("topbar.favorites"),
+    icon: <StarIcon />,
+    to: "/dashboard/favorites",
+  });
+  if (profile.isAdmin)
+    items.push({ key: "admin", label: t("topbar.adminPanel"), icon: <ShieldIcon />, to: "/admin" });
+  return items;
+}
+
+export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarProps) {
+  const t = useT();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const items = useTopBarItems(profile, featureLabHasNew);
+  const links = [
+    { to: "/dashboard", label: t("nav.dashboard"), end: true },
+    { to: "/dashboard/exercises", label: t("nav.exercises") },
+    ...(profile.isAdmin ? [{ to: "/dashboard/audio", label: t("nav.audio") }] : []),
+    { to: "/dashboard/materials", label: t("nav.materials") },
+  ];
+
+  return (
+    <header
+      className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
+      data-testid="top-bar"
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-5">
+        <Logo to="/dashboard" className="me-2 shrink-0" />
+        <nav aria-label={t("nav.main")} className="hidden items-center gap-0.5 md:flex">
+          {links.map((link) => (
+            <NavButton key={link.to} to={link.to} end={link.end}>
+              {link.label}
+            </NavButton>
+          ))}
+        </nav>
+        <div className="ms-auto hidden items-center gap-1 md:flex">
+          {profile.trial ? <TrialIndicator trial={profile.trial} /> : null}
+          {items.map((item) => (
+            <ActionButton {...item} key={item.key} compact testId={`topbar-${item.key}`} />
+          ))}
+          {notificationsSlot}
+          <AvatarMenu profile={profile} />
+        </div>
+        <div className="ms-auto flex items-center gap-1 md:hidden">
+          {notificationsSlot}
+          <AvatarMenu profile={profile} />
+          <button
+            type="button"
+            className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+            aria-expanded={menuOpen}
+            aria-controls="dashboard-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="sr-only">{menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}</span>
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      <div
+        id="dashboard-menu"
+        className={cx(
+          "border-t border-slate-200 bg-white md:hidden",
+          menuOpen ? "block" : "hidden",
+        )}
+      >
+        <nav
+          aria-label={t("nav.main")}
+          className="flex flex-col gap-1 px-3 py-3"
+          onClick={() => setMenuOpen(false)}
+        >
+          {profile.trial ? (
+            <div className="mb-2">
+              <TrialIndicator trial={profile.trial} />
+            </div>
+          ) : null}
+          {links.map((link) => (
+            <NavButton key={link.to} to={link.to} end={link.end} className="py-3 text-base">
+              {link.label}
+            </NavButton>
+          ))}
+          <div className="my-2 border-t border-slate-100" />
+          {items.map((item) => (
+            <ActionButton {...item} key={item.key} compact={false} />
+          ))}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,72 @@
+import MarkdownIt from "markdown-it";
+
+/**
+ * Markdown to HTML for content pages. Raw HTML in the source is never passed through, and
+ * links are validated (no javascript:, vbscript: or data: URLs), so the output carries no
+ * script or event handler whatever the input. Headings get ids and anchor links.
+ */
+const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
+
+const SAFE_LINK = /^(https?:|mailto:|tel:|\/|#|\.{0,2}\/)/i;
+md.validateLink = (url: string) => {
+  const trimmed = url.trim();
+  // Relative links without a scheme ("page", "page#x") are safe too.
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return true;
+  return SAFE_LINK.test(trimmed);
+};
+
+export function slugifyHeading(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-+|-+$/g, "") || "section"
+  );
+}
+
+md.core.ruler.push("heading_anchors", (state) => {
+  const used = new Map<string, number>();
+  const tokens = state.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token?.type !== "heading_open") continue;
+    const inline = tokens[i + 1];
+    const text = inline?.children?.map((c) => c.content).join("") ?? "";
+    const base = slugifyHeading(text);
+    const count = used.get(base) ?? 0;
+    used.set(base, count + 1);
+    const id = count === 0 ? base : `${base}-${count}`;
+    token.attrSet("id", id);
+    if (inline?.children) {
+      const open = new state.Token("link_open", "a", 1);
+      open.attrSet("href", `#${id}`);
+      open.attrSet("class", "heading-anchor");
+      open.attrSet("aria-hidden", "true");
+      open.attrSet("tabindex", "-1");
+      const hash = new state.Token("text", "", 0);
+      hash.content = "#";
+      const close = new state.Token("link_close", "a", -1);
+      inline.children.push(new state.Token("text", "", 0), open, hash, close);
+    }
+  }
+});
+
+// Tables scroll sideways on narrow screens instead of overflowing the page.
+md.renderer.rules.table_open = () => '<div class="table-scroll"><table>\n';
+md.renderer.rules.table_close = () => "</table></div>\n";
+
+export function renderMarkdown(source: string): string {
+  return md.render(source);
+}
+
+/** Plain text of a Markdown source (for descriptions and reading time). */
+export function markdownToText(source: string): string {
+  return md
+    .render(source)
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&[a-z]+;|&#\d+;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,0 +1,52 @@
+import { createAuth } from "./auth/auth.server";
+import type { DatabaseHandle } from "./db.server";
+import type { Env } from "./env.server";
+import { FlagsCache } from "./flags.server";
+import { createI18nCatalog } from "./i18n/catalog.server";
+import type { Logger } from "./log.server";
+import { createMailer } from "./mail.server";
+import { RouteRulesCache } from "./routing/route-rules.server";
+import type { BuildInfo, Services } from "./services.server";
+import { getOrCreateSecret } from "./settings.server";
+
+export interface RunningServices extends Services {
+  /** Stops background work (caches, listeners, SMTP pool). The database stays open. */
+  stop(): Promise<void>;
+}
+
+/** Wires every service of one process around an open, migrated database. */
+export async function createServices(deps: {
+  env: Env;
+  database: DatabaseHandle;
+  log: Logger;
+  build: BuildInfo;
+}): Promise<RunningServices> {
+  const { env, database, log } = deps;
+  const db = database.db;
+  const i18n = createI18nCatalog();
+  const mail = createMailer({ env, db, log });
+  const secret = env.AUTH_SECRET ?? (await getOrCreateSecret(db, "auth_secret"));
+  if (!env.AUTH_SECRET && env.NODE_ENV === "production") {
+    log.warn("AUTH_SECRET is not set: using a secret generated and kept in the database");
+  }
+  const auth = createAuth({ env, db, log, mail, i18n, secret });
+  const routeRules = new RouteRulesCache(database, log);
+  const flags = new FlagsCache(database, env, log);
+  await Promise.all([routeRules.start(), flags.start()]);
+  return {
+    env,
+    database,
+    db,
+    log,
+    build: deps.build,
+    i18n,
+    mail,
+    auth,
+    routeRules,
+    flags,
+    async stop() {
+      await Promise.all([routeRules.stop(), flags.stop()]);
+      mail.close();
+    },
+  };
+}

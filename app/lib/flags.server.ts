@@ -1,0 +1,64 @@
+import { getSetting, setSetting } from "./settings.server";
+import type { DatabaseHandle } from "./db.server";
+import type { Env } from "./env.server";
+import type { Logger } from "./log.server";
+
+export const SETTINGS_CHANNEL = "settings_changed";
+const MAINTENANCE_KEY = "maintenance";
+const REFRESH_MS = 30_000;
+
+export interface MaintenanceState {
+  enabled: boolean;
+  /** True when MAINTENANCE_MODE forces it (admins cannot switch it off in the panel). */
+  forced: boolean;
+}
+
+/**
+ * Operator flags read on every request (maintenance), cached in memory and refreshed on a
+ * NOTIFY from whichever instance changed them.
+ */
+export class FlagsCache {
+  private maintenance = false;
+  private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly env: Env,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.reload();
+    this.unlisten = await this.database.listen(SETTINGS_CHANNEL, () => void this.reload());
+    this.timer = setInterval(() => void this.reload(), REFRESH_MS);
+    this.timer.unref();
+  }
+
+  async reload(): Promise<void> {
+    try {
+      const value = await getSetting<{ enabled?: boolean }>(this.database.db, MAINTENANCE_KEY);
+      this.maintenance = value?.enabled === true;
+    } catch (error) {
+      this.log.error({ err: error }, "loading settings failed; keeping the previous values");
+    }
+  }
+
+  getMaintenance(): MaintenanceState {
+    return {
+      enabled: this.env.MAINTENANCE_MODE || this.maintenance,
+      forced: this.env.MAINTENANCE_MODE,
+    };
+  }
+
+  async setMaintenance(enabled: boolean): Promise<void> {
+    await setSetting(this.database.db, MAINTENANCE_KEY, { enabled });
+    this.maintenance = enabled;
+    await this.database.notify(SETTINGS_CHANNEL, MAINTENANCE_KEY);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.unlisten?.();
+  }
+}

@@ -1,0 +1,65 @@
+import type { z } from "zod";
+import { useT } from "./i18n/react";
+import { fieldErrors, type FieldErrors, type FieldMessage } from "./validation/messages";
+
+/** Fields never sent back to the browser after a failed submit. */
+const SECRET_FIELDS = /password|token|altcha|captcha/i;
+
+export type FormResult<T> =
+  { ok: true; data: T } | { ok: false; errors: FieldErrors; values: Record<string, string> };
+
+/** What an action answers when a form has problems: errors by field, and what was typed. */
+export interface FormFailure {
+  errors: FieldErrors;
+  values: Record<string, string>;
+  /** A message for the whole form (wrong password, too many attempts…). */
+  formError?: FieldMessage;
+}
+
+export function formValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData.entries()) {
+    if (typeof value === "string" && !SECRET_FIELDS.test(key)) values[key] = value.slice(0, 2000);
+  }
+  return values;
+}
+
+function formObject(formData: FormData): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const [key, value] of formData.entries()) {
+    if (typeof value !== "string") continue;
+    const existing = object[key];
+    if (existing === undefined) object[key] = value;
+    else object[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return object;
+}
+
+/** Validates submitted form data against a schema, shared by the browser and the server. */
+export function parseForm<S extends z.ZodType>(
+  formData: FormData,
+  schema: S,
+): FormResult<z.infer<S>> {
+  const input = formObject(formData);
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data as z.infer<S> };
+  return { ok: false, errors: fieldErrors(result.error, input), values: formValues(formData) };
+}
+
+/** Translates a field message (from the server or the browser's own check). */
+export function useMessage(): (message: FieldMessage | undefined) => string | undefined {
+  const t = useT();
+  return (message) => (message ? t(message.key, message.values) : undefined);
+}
+
+/**
+ * Checks a form in the browser with the same schema the server uses, so most mistakes are
+ * shown without a round trip. The server checks again either way.
+ */
+export function validateInBrowser<S extends z.ZodType>(
+  form: HTMLFormElement,
+  schema: S,
+): FieldErrors | null {
+  const result = parseForm(new FormData(form), schema);
+  return result.ok ? null : result.errors;
+}

@@ -1,0 +1,95 @@
+/**
+ * The navigation guards of spec §2.4 as one pure decision, used by the server on every
+ * document and data request.
+ */
+export interface GuardUser {
+  isAdmin: boolean;
+}
+
+export type GuardDecision = { type: "allow" } | { type: "redirect"; to: string };
+
+export const SIGN_IN_CONFIRM_PATH = "/auth/confirm";
+export const REDIRECT_PARAM = "redirectTo";
+
+export function isDashboardPath(pathname: string): boolean {
+  return pathname.endsWith("/dashboard") || pathname.includes("/dashboard/");
+}
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname.endsWith("/admin") || pathname.includes("/admin/");
+}
+
+function isSignInOrUp(pathname: string): boolean {
+  return pathname.includes("/auth/sign-in") || pathname.includes("/auth/sign-up");
+}
+
+/** /auth/confirm with the original query string kept and the original target added. */
+export function confirmUrl(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(REDIRECT_PARAM);
+  params.set(REDIRECT_PARAM, `${pathname}${search}`);
+  return `${SIGN_IN_CONFIRM_PATH}?${params.toString()}`;
+}
+
+export function guardDecision(input: {
+  pathname: string;
+  search: string;
+  user: GuardUser | null;
+}): GuardDecision {
+  const { pathname, search, user } = input;
+  const dashboard = isDashboardPath(pathname);
+  const admin = isAdminPath(pathname);
+  if (!user) {
+    if (dashboard || admin) return { type: "redirect", to: confirmUrl(pathname, search) };
+    return { type: "allow" };
+  }
+  if (isSignInOrUp(pathname)) return { type: "redirect", to: "/dashboard" };
+  if (admin && !user.isAdmin) return { type: "redirect", to: "/dashboard" };
+  return { type: "allow" };
+}
+
+/**
+ * A safe in-app target from a `redirectTo` value: a same-site path only, never another
+ * origin, a protocol-relative URL or a backslash trick.
+ */
+export function safeRedirectTarget(
+  value: string | null | undefined,
+  fallback = "/dashboard",
+): string {
+  if (!value) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return fallback;
+  }
+  // Control characters and backslashes (which browsers read as slashes) never belong in a target.
+  // eslint-disable-next-line no-control-regex
+  const unsafe = /[\\\u0000-\u001f]/;
+  if (
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    unsafe.test(decoded) ||
+    decoded.startsWith("//")
+  ) {
+    return fallback;
+  }
+  try {
+    const url = new URL(value, "http://parley.invalid");
+    if (url.origin !== "http://parley.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Paths that stay reachable during maintenance: signing in (for admins) and app plumbing. */
+export function allowedDuringMaintenance(pathname: string): boolean {
+  return (
+    pathname.startsWith("/auth/") ||
+    pathname === "/auth" ||
+    pathname.startsWith("/api/auth/") ||
+    pathname.startsWith("/builds/") ||
+    pathname === "/api/client-errors"
+  );
+}

@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Route } from "./+types/rcs-result";
+import { userData } from "@db/schema";
+import { scoreCaptcha } from "~/features/auth/captcha.server";
+import { requireApiUser } from "~/lib/auth/session.server";
+import { getRequestInfo, getServices } from "~/lib/context.server";
+import { apiError, readJsonBody, requireMethod } from "~/lib/http.server";
+
+const RcsSchema = z.object({
+  token: z.string().min(1).max(8000),
+  action: z.string().max(100).default("page"),
+  rcs: z.number().optional(),
+  userId: z.string().min(1).max(100),
+});
+
+export function loader({ request }: Route.LoaderArgs) {
+  requireMethod(request, "POST");
+  return null;
+}
+
+/**
+ * Spec §7: verifies a captcha token with the configured provider and stores the score when
+ * it is 0 or more. Only for the signed-in user's own id; the client's own `rcs` is ignored.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const user = requireApiUser(context);
+  const body = await readJsonBody(request, RcsSchema, { maxBytes: 16 * 1024 });
+  if (body.userId !== user.id) apiError(403, "You can only report your own captcha result.");
+  const services = getServices(context);
+  const score = await scoreCaptcha(
+    services,
+    body.token,
+    getRequestInfo(context).clientIp,
+    body.action,
+  );
+  if (score >= 0)
+    await services.db.update(userData).set({ rcs: score }).where(eq(userData.userId, user.id));
+  return Response.json({ rcs: score });
+}

@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import type { Route } from "./+types/user-organization";
+import { organizationMembers, users } from "@db/schema";
+import { loadUserOrganization } from "~/features/account/profile.server";
+import { isOrganizationPremium } from "~/features/account/user-states";
+import { isAdmin, requireApiUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { apiError } from "~/lib/http.server";
+
+/** A user's organization with its members: for the user themselves or an admin only. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireApiUser(context);
+  const userId = new URL(request.url).searchParams.get("userId") ?? user.id;
+  if (userId !== user.id && !isAdmin(user))
+    apiError(403, "You can only see your own organization.");
+  const { db } = getServices(context);
+  const membership = await loadUserOrganization(db, userId);
+  if (!membership) return Response.json({ organization: null });
+  const { organization, role } = membership;
+  const members = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: organizationMembers.role,
+    })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(eq(organizationMembers.organizationId, organization.id))
+    .orderBy(users.lastName, users.firstName);
+  return Response.json({
+    organization: {
+      id: organization.id,
+      name: organization.name,
+      isPremium: isOrganizationPremium(organization),
+      membershipPlan: organization.membershipPlan,
+      seats: organization.seats,
+      trialExpiresAt: organization.trialExpiresAt,
+      subscriptionStatusUpdatedAt: organization.subscriptionStatusUpdatedAt,
+      role,
+      members,
+    },
+  });
+}

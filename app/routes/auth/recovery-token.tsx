@@ -1,0 +1,85 @@
+import { useState } from "react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/recovery-token";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { resetPassword } from "~/features/auth/auth.server";
+import { AuthCard } from "~/features/auth/auth-card";
+import { PASSWORD_RECOMMENDED, ResetPasswordSchema } from "~/features/auth/schemas";
+import { getServices } from "~/lib/context.server";
+import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
+import { requireMethod } from "~/lib/http.server";
+import { useT } from "~/lib/i18n/react";
+import type { FieldErrors } from "~/lib/validation/messages";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password · Parley" },
+  { name: "robots", content: "noindex" },
+];
+
+export function loader() {
+  return null;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const parsed = parseForm(await request.formData(), ResetPasswordSchema);
+  if (!parsed.ok)
+    return Response.json({ errors: parsed.errors, values: {} } satisfies FormFailure, {
+      status: 400,
+    });
+  return resetPassword(getServices(context), params.token, parsed.data);
+}
+
+export default function ResetPassword() {
+  const t = useT();
+  const message = useMessage();
+  const actionData = useActionData<FormFailure>();
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors = clientErrors ?? actionData?.errors ?? {};
+  return (
+    <AuthCard title={t("auth.reset.title")} subtitle={t("auth.reset.intro")}>
+      {actionData?.formError ? (
+        <Alert tone="error" className="mb-6">
+          {message(actionData.formError)}{" "}
+          <Link to="/auth/recovery" className="font-semibold underline">
+            {t("auth.reset.newLink")}
+          </Link>
+        </Alert>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        className="space-y-5"
+        onSubmit={(event) => {
+          const found = validateInBrowser(event.currentTarget, ResetPasswordSchema);
+          setClientErrors(found);
+          if (found) event.preventDefault();
+        }}
+      >
+        <TextField
+          label={t("auth.newPassword")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t("auth.passwordHint", { count: PASSWORD_RECOMMENDED })}
+          error={message(errors.password)}
+        />
+        <TextField
+          label={t("auth.confirmPassword")}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={message(errors.confirmPassword)}
+        />
+        <Button type="submit" size="large" className="w-full" loading={navigation.state !== "idle"}>
+          {t("auth.reset.submit")}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

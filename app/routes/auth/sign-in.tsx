@@ -1,0 +1,145 @@
+import { useState } from "react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/sign-in";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { signIn, startGoogleSignIn } from "~/features/auth/auth.server";
+import { AuthCard } from "~/features/auth/auth-card";
+import { SignInSchema } from "~/features/auth/schemas";
+import { useRootData } from "~/features/shell/root-data";
+import { getRequestInfo, getServices } from "~/lib/context.server";
+import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
+import { requireMethod } from "~/lib/http.server";
+import { useT } from "~/lib/i18n/react";
+import type { FieldErrors } from "~/lib/validation/messages";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in · Parley" },
+  { name: "robots", content: "noindex" },
+];
+
+export function loader() {
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const services = getServices(context);
+  const { clientIp } = getRequestInfo(context);
+  const formData = await request.formData();
+  if (formData.get("intent") === "google" && services.env.GOOGLE_CLIENT_ID) {
+    return startGoogleSignIn(services, request, String(formData.get("redirectTo") ?? ""));
+  }
+  const parsed = parseForm(formData, SignInSchema);
+  if (!parsed.ok)
+    return Response.json({ errors: parsed.errors, values: parsed.values } satisfies FormFailure, {
+      status: 400,
+    });
+  return signIn(services, request, clientIp, parsed.data, { email: parsed.data.email });
+}
+
+export default function SignIn() {
+  const t = useT();
+  const message = useMessage();
+  const actionData = useActionData<FormFailure>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const env = useRootData()?.env;
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors = clientErrors ?? actionData?.errors ?? {};
+  const redirectTo = params.get("redirectTo") ?? "";
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/sign-in");
+
+  return (
+    <AuthCard
+      title={t("auth.signIn.title")}
+      subtitle={
+        <>
+          {t("auth.signIn.noAccount")}{" "}
+          <Link to="/auth/sign-up" className="font-semibold text-brand-700 hover:underline">
+            {t("auth.signIn.createAccount")}
+          </Link>
+        </>
+      }
+    >
+      {params.get("signedOut") ? (
+        <Alert tone="success" className="mb-6">
+          {t("auth.signedOut")}
+        </Alert>
+      ) : null}
+      {params.get("reset") ? (
+        <Alert tone="success" className="mb-6">
+          {t("auth.passwordReset")}
+        </Alert>
+      ) : null}
+      {params.get("oauthError") ? (
+        <Alert tone="error" className="mb-6">
+          {t("auth.oauthError")}
+        </Alert>
+      ) : null}
+      {actionData?.formError ? (
+        <Alert tone="error" className="mb-6">
+          {message(actionData.formError)}
+          {actionData.formError.key === "auth.emailNotVerified" ? (
+            <>
+              {" "}
+              <Link
+                to={`/auth/confirm?resend=1&email=${encodeURIComponent(actionData.values.email ?? "")}`}
+                className="font-semibold underline"
+              >
+                {t("auth.resendVerification")}
+              </Link>
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        className="space-y-5"
+        onSubmit={(event) => {
+          const found = validateInBrowser(event.currentTarget, SignInSchema);
+          setClientErrors(found);
+          if (found) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label={t("auth.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.values.email}
+          error={message(errors.email)}
+        />
+        <TextField
+          label={t("auth.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={message(errors.password)}
+        />
+        <div className="flex justify-end">
+          <Link to="/auth/recovery" className="text-sm font-medium text-brand-700 hover:underline">
+            {t("auth.forgotPassword")}
+          </Link>
+        </div>
+        <Button type="submit" size="large" className="w-full" loading={busy}>
+          {t("auth.signIn.submit")}
+        </Button>
+      </Form>
+      {env?.googleSignIn ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="google" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Button type="submit" theme="white" size="large" className="w-full">
+            {t("auth.continueWithGoogle")}
+          </Button>
+        </Form>
+      ) : null}
+    </AuthCard>
+  );
+}

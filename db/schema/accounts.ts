@@ -1,0 +1,123 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+const tz = { withTimezone: true } as const;
+
+/**
+ * One row per user with everything of spec §3 that is not identity: roles, membership and
+ * subscription state, captcha score, review and promotion flags. Created with the user.
+ */
+export const userData = pgTable(
+  "user_data",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Bit flags: TEACHER 1, STUDENT 2, ADMIN 4. */
+    role: integer("role").notNull().default(1),
+    termsAcceptedAt: timestamp("terms_accepted_at", tz),
+    stripeCustomerId: text("stripe_customer_id"),
+    /** FREE 0, PREMIUM 1. */
+    membershipPlan: smallint("membership_plan").notNull().default(0),
+    subscriptionId: text("subscription_id"),
+    /** Captcha bot-risk score, 0 (risky) to 1; null until measured. */
+    rcs: real("rcs"),
+    countryCode: text("country_code"),
+    /** Months: MONTH 1, YEAR 12. */
+    membershipPlanInterval: smallint("membership_plan_interval"),
+    /** Security flags; the account is "secure" when all are falsy (spec §4.1). */
+    security: jsonb("security").$type<Record<string, boolean>>(),
+    trialExpiresAt: timestamp("trial_expires_at", tz),
+    subscriptionExpiredAt: timestamp("subscription_expired_at", tz),
+    subscriptionStatus: text("subscription_status"),
+    subscriptionStatusUpdatedAt: timestamp("subscription_status_updated_at", tz),
+    /** Hash of the normalised email: keeps one trial per person across re-registrations. */
+    emailHash: text("email_hash"),
+    reviewAskEligible: boolean("review_ask_eligible").notNull().default(false),
+    reviewStartedAt: timestamp("review_started_at", tz),
+    reviewCompletedAt: timestamp("review_completed_at", tz),
+    /**
+     * Promotion campaigns: premium access granted until trialExpiresAt comes from a
+     * campaign, so the top bar says "premium access until …" instead of "trial".
+     */
+    wosp: boolean("wosp").notNull().default(false),
+    thanksgiving: boolean("thanksgiving").notNull().default(false),
+    avatar: smallint("avatar").notNull().default(1),
+    /** Interface language chosen on the account page. */
+    locale: text("locale"),
+    featureLabOpenedAt: timestamp("feature_lab_opened_at", tz),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index("user_data_subscription_idx").on(t.subscriptionId),
+    index("user_data_email_hash_idx").on(t.emailHash),
+  ],
+);
+
+export const organizations = pgTable("organizations", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  membershipPlan: smallint("membership_plan").notNull().default(0),
+  seats: integer("seats").notNull().default(5),
+  trialExpiresAt: timestamp("trial_expires_at", tz),
+  stripeCustomerId: text("stripe_customer_id"),
+  subscriptionId: text("subscription_id"),
+  subscriptionStatus: text("subscription_status"),
+  subscriptionStatusUpdatedAt: timestamp("subscription_status_updated_at", tz),
+  subscriptionExpiredAt: timestamp("subscription_expired_at", tz),
+  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+});
+
+export const organizationMembers = pgTable(
+  "organization_members",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "admin", "member"] })
+      .notNull()
+      .default("member"),
+    joinedAt: timestamp("joined_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    // A teacher belongs to at most one school.
+    uniqueIndex("organization_members_user_uq").on(t.userId),
+  ],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    exerciseId: text("exercise_id").notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.exerciseId] })],
+);
+
+/**
+ * Trials granted, by hash of the normalised email. Outlives accounts, so deleting and
+ * re-registering does not give a second trial.
+ */
+export const trialGrants = pgTable("trial_grants", {
+  emailHash: text("email_hash").primaryKey(),
+  grantedAt: timestamp("granted_at", tz).notNull().defaultNow(),
+});

@@ -1,0 +1,48 @@
+// Screenshots of running pages for looking at what was built:
+//   node scripts/screenshots.mjs http://localhost:3000 out-dir [--cookie name=value] path1 path2 …
+// Each path is captured at 1280 px and 375 px wide. Use "path@ar" to send Accept-Language: ar.
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+
+const [base, outDir, ...rest] = process.argv.slice(2);
+const cookies = [];
+const paths = [];
+for (let i = 0; i < rest.length; i++) {
+  if (rest[i] === "--cookie") {
+    const [name, ...value] = rest[++i].split("=");
+    cookies.push({ name, value: value.join("="), url: base });
+  } else paths.push(rest[i]);
+}
+fs.mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+for (const entry of paths) {
+  const [p, lang] = entry.split("@");
+  for (const width of [1280, 375]) {
+    const context = await browser.newContext({
+      viewport: { width, height: width === 375 ? 812 : 800 },
+      locale: lang ?? "en-GB",
+      extraHTTPHeaders: lang ? { "Accept-Language": lang } : {},
+    });
+    if (cookies.length) await context.addCookies(cookies);
+    const page = await context.newPage();
+    await page.goto(base + p, { waitUntil: "networkidle" });
+    const name = `${p.replace(/[^a-z0-9]+/gi, "_") || "root"}${lang ? `-${lang}` : ""}-${width}.png`;
+    await page.screenshot({ path: path.join(outDir, name), fullPage: true });
+    await context.close();
+    console.log(name);
+  }
+}
+await browser.close();
