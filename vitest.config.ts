@@ -26,6 +26,8 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
+          // The production bundle is loaded by Node itself, exactly as `npm start` runs it.
+          server: { deps: { external: [/\/build\/server\//] } },
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -25,7 +25,7 @@ export interface MainOptions {
   vite?: ViteDevServer;
 }
 
-async function loadServerBuild(vite?: ViteDevServer): Promise<ServerBuild> {
+export async function loadServerBuild(vite?: ViteDevServer): Promise<ServerBuild> {
   if (vite) return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
   return (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
 }

@@ -22,7 +22,7 @@ export function rateLimited(decision: RateDecision, values: Record<string, strin
     {
       errors: {},
       values,
-      formError: { key: "auth.tooManyRequests", values: { seconds: decision.retryAfterS } },
+      formError: { key: "auth.tooManyRequests", values: { count: decision.retryAfterS } },
     },
     { status: 429, headers: { "Retry-After": String(decision.retryAfterS) } },
   );
@@ -225,18 +225,23 @@ export async function startTrialIfEligible(
   return true;
 }
 
+/** The user a freshly set session cookie belongs to. */
+async function userIdFromCookies(services: Services, setCookies: string[]): Promise<string | null> {
+  const cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
+  if (!cookie) return null;
+  const session = await services.auth.api.getSession({ headers: new Headers({ cookie }) });
+  return session?.user.id ?? null;
+}
+
 /** Completes /auth/verify/{token}: verifies, signs in, starts the trial, goes to the dashboard. */
 export async function verifyEmailToken(services: Services, request: Request, token: string) {
   try {
-    const { headers, response } = await services.auth.api.verifyEmail({
+    const { headers } = await services.auth.api.verifyEmail({
       query: { token },
       headers: request.headers,
       returnHeaders: true,
     });
-    const userId =
-      response && typeof response === "object" && "user" in response && response.user
-        ? (response.user as { id: string }).id
-        : null;
+    const userId = await userIdFromCookies(services, headers.getSetCookie());
     if (userId) await startTrialIfEligible(services, userId);
     const out = new Headers();
     for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
@@ -302,6 +307,9 @@ export async function completeOAuth(services: Services, request: Request, target
     return redirect("/auth/sign-in?oauthError=1", { headers: out });
   }
   out.append("Set-Cookie", serializeCookie(SIGNED_UP_COOKIE, "1", SIGNED_UP_MAX_AGE_S));
+  // Google has verified the address: a new teacher's trial starts now.
+  const userId = await userIdFromCookies(services, response.headers.getSetCookie());
+  if (userId) await startTrialIfEligible(services, userId);
   return redirect(target, { headers: out });
 }
 

@@ -7,7 +7,17 @@ import { CEFR_LEVELS, SLUG_RE, TOPICS } from "~/features/library/schema";
  * fields (id, title, body, description, extension, meta, navigation, path, seo, stem) are
  * derived when the files are built into tables.
  */
-export const COLLECTIONS = ["changelog", "blog", "landing", "legal", "faq", "newsletter", "email", "transcript", "info"] as const;
+export const COLLECTIONS = [
+  "changelog",
+  "blog",
+  "landing",
+  "legal",
+  "faq",
+  "newsletter",
+  "email",
+  "transcript",
+  "info",
+] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
 /** Collections whose files live under a locale folder (content/<collection>/<en|pl>/…). */
@@ -15,7 +25,12 @@ export const LOCALIZED_COLLECTIONS: readonly CollectionName[] = ["blog", "landin
 export const CONTENT_LOCALES = ["en", "pl"] as const;
 
 const isoDate = z.union([z.iso.date(), z.iso.datetime()]);
-const seo = z.object({ title: z.string().min(3).max(70).optional(), description: z.string().min(20).max(170).optional() }).strict();
+const seo = z
+  .object({
+    title: z.string().min(3).max(70).optional(),
+    description: z.string().min(20).max(170).optional(),
+  })
+  .strict();
 const common = {
   title: z.string().min(3).max(120),
   description: z.string().min(20).max(200),
@@ -24,7 +39,13 @@ const common = {
 };
 
 export const FrontMatterSchemas = {
-  changelog: z.object({ ...common, publishedAt: isoDate, tags: z.array(z.string().min(2).max(30)).max(5).default([]) }).strict(),
+  changelog: z
+    .object({
+      ...common,
+      publishedAt: isoDate,
+      tags: z.array(z.string().min(2).max(30)).max(5).default([]),
+    })
+    .strict(),
   blog: z
     .object({
       ...common,
@@ -42,7 +63,13 @@ export const FrontMatterSchemas = {
       name: z.string().regex(SLUG_RE),
       /** The English slug of this page (for a localized slug, the page it translates). */
       en: z.string().regex(SLUG_RE),
-      hero: z.object({ title: z.string().min(5).max(120), text: z.string().min(20).max(400), cta: z.string().min(2).max(40) }).strict(),
+      hero: z
+        .object({
+          title: z.string().min(5).max(120),
+          text: z.string().min(20).max(400),
+          cta: z.string().min(2).max(40),
+        })
+        .strict(),
     })
     .strict(),
   legal: z.object({ ...common, metaTitle: z.string().min(3).max(70), updatedAt: isoDate }).strict(),
@@ -50,11 +77,20 @@ export const FrontMatterSchemas = {
     .object({
       ...common,
       question: z.string().min(8).max(200),
-      category: z.enum(["getting-started", "exercises", "plans-and-billing", "schools", "account-and-privacy", "teaching"]),
+      category: z.enum([
+        "getting-started",
+        "exercises",
+        "plans-and-billing",
+        "schools",
+        "account-and-privacy",
+        "teaching",
+      ]),
       order: z.number().int().min(0).max(999),
     })
     .strict(),
-  newsletter: z.object({ ...common, publishedAt: isoDate, issue: z.number().int().min(1) }).strict(),
+  newsletter: z
+    .object({ ...common, publishedAt: isoDate, issue: z.number().int().min(1) })
+    .strict(),
   email: z
     .object({
       ...common,
@@ -62,7 +98,10 @@ export const FrontMatterSchemas = {
       stream: z.enum(["app", "marketing"]),
       account: z.enum(["all", "free", "premium", "trial"]),
       country: z.array(z.string().regex(/^[A-Z]{2}$/)).default([]),
-      interval: z.union([z.literal(1), z.literal(12)]).nullable().default(null),
+      interval: z
+        .union([z.literal(1), z.literal(12)])
+        .nullable()
+        .default(null),
       scheduled: isoDate.nullable().default(null),
       valid: isoDate.nullable().default(null),
     })

@@ -32,6 +32,28 @@ export function emailHash(email: string): string {
     .digest("hex");
 }
 
+/**
+ * Server-side tasks (the demo seed and `create-admin`, which run before the server takes
+ * traffic) ask for a set-password link to print instead of mailing it. better-auth calls its
+ * mail callbacks outside the caller's async context, so the request is keyed by address.
+ */
+const pendingLinkCaptures = new Map<string, { url?: string }>();
+
+export async function captureSetPasswordLink(
+  email: string,
+  request: () => Promise<unknown>,
+): Promise<string | undefined> {
+  const key = email.trim().toLowerCase();
+  const slot: { url?: string } = {};
+  pendingLinkCaptures.set(key, slot);
+  try {
+    await request();
+  } finally {
+    pendingLinkCaptures.delete(key);
+  }
+  return slot.url;
+}
+
 export interface AuthDeps {
   env: Env;
   db: Database;
@@ -105,12 +127,13 @@ export function createAuth(deps: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_EXPIRES_S,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }, request) => {
-        await sendAccountMail(
-          "recovery",
-          user,
-          `${origin}/auth/recovery/${encodeURIComponent(token)}`,
-          request,
-        );
+        const url = `${origin}/auth/recovery/${encodeURIComponent(token)}`;
+        const capture = pendingLinkCaptures.get(user.email.toLowerCase());
+        if (capture) {
+          capture.url = url;
+          return;
+        }
+        await sendAccountMail("recovery", user, url, request);
       },
       onPasswordReset: async ({ user }, request) => {
         await sendAccountMail("passwordChanged", user, `${origin}/auth/recovery`, request);
@@ -161,10 +184,11 @@ export function createAuth(deps: AuthDeps) {
       user: {
         create: {
           after: async (user, context) => {
-            const request = context?.request;
+            // Server-side API calls carry the browser's headers but no Request object.
+            const headers = context?.request?.headers ?? context?.headers;
             const locale = preferredLocale({
-              cookie: readCookie(request?.headers.get("cookie"), LOCALE_COOKIE),
-              acceptLanguage: request?.headers.get("accept-language"),
+              cookie: readCookie(headers?.get("cookie"), LOCALE_COOKIE),
+              acceptLanguage: headers?.get("accept-language"),
             });
             await db
               .insert(schema.userData)

@@ -20,6 +20,8 @@ import { useT } from "~/lib/i18n/react";
 import { REDIRECT_PARAM, safeRedirectTarget } from "~/lib/routing/guards";
 import type { FieldErrors } from "~/lib/validation/messages";
 
+export { passThroughHeaders as headers } from "~/lib/route-headers";
+
 export const meta: Route.MetaFunction = () => [
   { title: "Signing you in · Parley" },
   { name: "robots", content: "noindex" },

@@ -15,6 +15,8 @@ import { requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import type { FieldErrors } from "~/lib/validation/messages";
 
+export { passThroughHeaders as headers } from "~/lib/route-headers";
+
 export const meta: Route.MetaFunction = () => [
   { title: "Create your account · Parley" },
   { name: "robots", content: "noindex" },

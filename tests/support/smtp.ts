@@ -1,0 +1,94 @@
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+}
+
+/**
+ * A real SMTP server in the test process: the app sends through nodemailer over TCP and
+ * the test reads what arrived.
+ */
+export class TestSmtpServer {
+  readonly mails: ReceivedMail[] = [];
+  private server: SMTPServer;
+  private waiters: (() => void)[] = [];
+  port = 0;
+
+  constructor() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData: (stream, _session, callback) => {
+        simpleParser(stream)
+          .then((parsed: ParsedMail) => {
+            const to = Array.isArray(parsed.to)
+              ? parsed.to.map((a) => a.text).join(", ")
+              : (parsed.to?.text ?? "");
+            this.mails.push({
+              to: to.toLowerCase(),
+              subject: parsed.subject ?? "",
+              text: parsed.text ?? "",
+              html: typeof parsed.html === "string" ? parsed.html : "",
+              kind: String(parsed.headers.get("x-parley-mail") ?? ""),
+            });
+            for (const wake of this.waiters.splice(0)) wake();
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+  }
+
+  async start(): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    const address = this.server.server.address();
+    this.port = typeof address === "object" && address ? address.port : 0;
+    return this.port;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** Waits for a mail to an address (optionally of a kind) that arrived after `since` mails. */
+  async waitFor(to: string, kind?: string, timeoutMs = 10_000, since = 0): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.mails
+        .slice(since)
+        .find((m) => m.to.includes(to.toLowerCase()) && (!kind || m.kind === kind));
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new Error(
+          `No ${kind ?? ""} mail to ${to} within ${timeoutMs} ms (got: ${this.mails.map((m) => `${m.kind}→${m.to}`).join(", ")})`,
+        );
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** The first link in a mail's text whose path starts with the given prefix. */
+export function linkIn(mail: ReceivedMail, pathPrefix: string): string {
+  const match = [...mail.text.matchAll(/https?:\/\/\S+/g)]
+    .map((m) => m[0])
+    .find((url) => new URL(url).pathname.startsWith(pathPrefix));
+  if (!match) throw new Error(`No link to ${pathPrefix} in mail "${mail.subject}":\n${mail.text}`);
+  return match;
+}

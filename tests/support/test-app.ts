@@ -1,0 +1,67 @@
+import http from "node:http";
+import path from "node:path";
+import getPort from "get-port";
+import type { DatabaseHandle } from "~/lib/db.server";
+import type { Services } from "~/lib/services.server";
+import { assertBuilt } from "./server-process";
+import { createTestDatabase } from "./test-database";
+
+interface Bundle {
+  createApp: typeof import("../../server/app").createApp;
+  createServices: typeof import("~/lib/create-services.server").createServices;
+  loadEnv: typeof import("~/lib/env.server").loadEnv;
+  createLogger: typeof import("~/lib/log.server").createLogger;
+  loadServerBuild: typeof import("../../server/main").loadServerBuild;
+}
+
+export interface TestApp {
+  url: string;
+  services: Services;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * The production build served in this process on a fresh database. Tests can write
+ * fixtures straight into `database` (the same connection the app uses).
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  assertBuilt();
+  const bundle = (await import(path.resolve("build/server/index.js"))) as Bundle;
+  const port = await getPort();
+  const database = await createTestDatabase();
+  const services = await bundle.createServices({
+    env: bundle.loadEnv({
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      PORT: String(port),
+      PUBLIC_APP_ORIGIN: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: "integration-test-secret-".padEnd(48, "z"),
+      ...env,
+    }),
+    database,
+    log: bundle.createLogger({
+      LOG_LEVEL: (process.env.TEST_LOG_LEVEL ?? "silent") as "silent",
+      NODE_ENV: "production",
+    }),
+    build: { id: "test-build", timestamp: 1 },
+  });
+  const { app } = bundle.createApp({
+    services,
+    serverBuild: () => bundle.loadServerBuild(),
+    clientDir: path.resolve("build/client"),
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    services,
+    database,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await (services as Services & { stop(): Promise<void> }).stop();
+      await database.close();
+    },
+  };
+}

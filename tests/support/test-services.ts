@@ -1,0 +1,35 @@
+import { createServices, type RunningServices } from "~/lib/create-services.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { loadEnv } from "~/lib/env.server";
+import { createLogger } from "~/lib/log.server";
+import { createTestDatabase } from "./test-database";
+
+export interface TestServices extends RunningServices {
+  close(): Promise<void>;
+}
+
+/** Real services (auth, mail, caches) on a fresh copy of the migrated database. */
+export async function createTestServices(
+  env: Record<string, string> = {},
+  database?: DatabaseHandle,
+): Promise<TestServices> {
+  const db = database ?? (await createTestDatabase());
+  const services = await createServices({
+    env: loadEnv({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      AUTH_SECRET: "test-secret-".padEnd(40, "x"),
+      ...env,
+    }),
+    database: db,
+    log: createLogger({ LOG_LEVEL: "silent", NODE_ENV: "test" }),
+    build: { id: "test-build", timestamp: 0 },
+  });
+  return {
+    ...services,
+    async close() {
+      await services.stop();
+      await db.close();
+    },
+  };
+}
