@@ -33,7 +33,8 @@ import { SIGNED_UP_COOKIE } from "~/lib/routing/cookies";
 import { requestMiddleware } from "~/lib/routing/middleware.server";
 import { routeLocale, splitLocalePrefix } from "~/lib/routing/paths";
 
-export const middleware: Route.MiddlewareFunction[] = [requestMiddleware];
+export const middleware: Route.MiddlewareFunction[] = requestMiddleware;
+export { passThroughHeaders as headers } from "~/lib/route-headers";
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [clientNavigationMiddleware];
 
 export const links: Route.LinksFunction = () => [

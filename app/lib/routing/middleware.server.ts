@@ -7,13 +7,27 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const MAINTENANCE_RETRY_AFTER_S = 600;
 
 /**
+ * Outermost: finishes every response, whatever happened inside (a redirect or an error
+ * page included): session cookie refreshes, no shared caching of personal pages, and
+ * Retry-After on the maintenance page.
+ */
+const responseMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const response = await next();
+  const session = context.get(sessionContext);
+  for (const cookie of session.setCookies) response.headers.append("Set-Cookie", cookie);
+  if (session.user) response.headers.set("Cache-Control", "private, no-store");
+  if (response.status === 503 && getServices(context).flags.getMaintenance().enabled) {
+    response.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_S));
+    response.headers.set("Cache-Control", "no-store");
+  }
+  return response;
+};
+
+/**
  * Runs before every loader and action, for document requests and client navigations'
  * data requests alike: cross-site check, session, maintenance, route rules, guards.
  */
-export const requestMiddleware: MiddlewareFunction<Response> = async (
-  { request, context },
-  next,
-) => {
+const guardMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const services = getServices(context);
   const url = new URL(request.url);
 
@@ -29,15 +43,12 @@ export const requestMiddleware: MiddlewareFunction<Response> = async (
   context.set(sessionContext, session);
   const admin = isAdmin(session.user);
 
-  const maintenance = services.flags.getMaintenance();
-  if (maintenance.enabled && !admin && !allowedDuringMaintenance(url.pathname)) {
-    throw data(
-      { maintenance: true },
-      {
-        status: 503,
-        headers: { "Retry-After": String(MAINTENANCE_RETRY_AFTER_S), "Cache-Control": "no-store" },
-      },
-    );
+  if (
+    services.flags.getMaintenance().enabled &&
+    !admin &&
+    !allowedDuringMaintenance(url.pathname)
+  ) {
+    throw data({ maintenance: true }, { status: 503 });
   }
 
   const rule = services.routeRules.match(url.pathname);
@@ -50,11 +61,10 @@ export const requestMiddleware: MiddlewareFunction<Response> = async (
   });
   if (decision.type === "redirect") throw redirect(decision.to);
 
-  const response = await next();
-  for (const cookie of session.setCookies) response.headers.append("Set-Cookie", cookie);
-  if (session.user) {
-    // Pages for a signed-in user are personal: never stored by a shared cache.
-    response.headers.set("Cache-Control", "private, no-store");
-  }
-  return response;
+  return next();
 };
+
+export const requestMiddleware: MiddlewareFunction<Response>[] = [
+  responseMiddleware,
+  guardMiddleware,
+];

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { createTranslator, pluralCategories } from "./translate";
+
+describe("translations", () => {
+  const en = createTranslator("en", {
+    "x.days_one": "{{count}} day",
+    "x.days_other": "{{count}} days",
+    hi: "Hello {{name}}",
+  });
+  const pl = createTranslator("pl", {
+    "x.days_one": "{{count}} dzień",
+    "x.days_few": "{{count}} dni",
+    "x.days_many": "{{count}} dni",
+    "x.days_other": "{{count}} dnia",
+  });
+
+  it("picks CLDR plural forms", () => {
+    expect(en("x.days", { count: 1 })).toBe("1 day");
+    expect(en("x.days", { count: 5 })).toBe("5 days");
+    expect(pl("x.days", { count: 1 })).toBe("1 dzień");
+    expect(pl("x.days", { count: 3 })).toBe("3 dni");
+    expect(pl("x.days", { count: 22 })).toBe("22 dni");
+    expect(pl("x.days", { count: 5 })).toBe("5 dni");
+    expect(pluralCategories("pl")).toEqual(["one", "few", "many", "other"]);
+    expect(pluralCategories("ar")).toEqual(["zero", "one", "two", "few", "many", "other"]);
+  });
+
+  it("interpolates and shows a missing key as itself", () => {
+    expect(en("hi", { name: "Ola" })).toBe("Hello Ola");
+    expect(en("missing.key")).toBe("missing.key");
+  });
+
+  it("shows keys in the dictionary locale", () => {
+    expect(createTranslator("dict", {})("nav.dashboard")).toBe("nav.dashboard");
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import {
+  confirmUrl,
+  guardDecision,
+  isAdminPath,
+  isDashboardPath,
+  safeRedirectTarget,
+} from "./guards";
+
+describe("path classes (spec §2.4)", () => {
+  it.each([
+    ["/dashboard", true, false],
+    ["/dashboard/", true, false],
+    ["/dashboard/exercises/12", true, false],
+    ["/pl/dashboard/exercises/12", true, false],
+    ["/dashboards", false, false],
+    ["/admin", false, true],
+    ["/admin/users", false, true],
+    ["/administrator", false, false],
+    ["/blog/dashboard-tips", false, false],
+  ])("%s → dashboard %s, admin %s", (path, dashboard, admin) => {
+    expect(isDashboardPath(path)).toBe(dashboard);
+    expect(isAdminPath(path)).toBe(admin);
+  });
+});
+
+describe("guard decisions", () => {
+  const teacher = { isAdmin: false };
+  const admin = { isAdmin: true };
+  it.each([
+    ["anonymous on a public page", "/faq", null, { type: "allow" }],
+    [
+      "anonymous on the dashboard",
+      "/dashboard",
+      null,
+      { type: "redirect", to: "/auth/confirm?redirectTo=%2Fdashboard" },
+    ],
+    [
+      "anonymous on admin",
+      "/admin/users",
+      null,
+      { type: "redirect", to: "/auth/confirm?redirectTo=%2Fadmin%2Fusers" },
+    ],
+    ["teacher on sign-in", "/auth/sign-in", teacher, { type: "redirect", to: "/dashboard" }],
+    ["teacher on sign-up", "/auth/sign-up", teacher, { type: "redirect", to: "/dashboard" }],
+    ["teacher on confirm", "/auth/confirm", teacher, { type: "allow" }],
+    ["teacher on admin", "/admin", teacher, { type: "redirect", to: "/dashboard" }],
+    ["teacher on the dashboard", "/dashboard/lessons", teacher, { type: "allow" }],
+    ["admin on admin", "/admin/users", admin, { type: "allow" }],
+  ])("%s", (_label, pathname, user, expected) => {
+    expect(guardDecision({ pathname, search: "", user })).toEqual(expected);
+  });
+
+  it("keeps the query string on the way to /auth/confirm", () => {
+    expect(confirmUrl("/dashboard", "?code=abc&state=xyz")).toBe(
+      "/auth/confirm?code=abc&state=xyz&redirectTo=%2Fdashboard%3Fcode%3Dabc%26state%3Dxyz",
+    );
+  });
+});
+
+describe("safe redirect targets after sign-in", () => {
+  it.each([
+    ["/dashboard/students", "/dashboard/students"],
+    ["/dashboard?x=1#top", "/dashboard?x=1#top"],
+    ["//evil.test", "/dashboard"],
+    ["/\\evil.test", "/dashboard"],
+    ["https://evil.test", "/dashboard"],
+    ["/%2F%2Fevil.test", "/dashboard"],
+    ["javascript:alert(1)", "/dashboard"],
+    ["%E0%A4%A", "/dashboard"],
+    ["", "/dashboard"],
+  ])("%s → %s", (input, expected) => {
+    expect(safeRedirectTarget(input)).toBe(expected);
+  });
+});
