@@ -69,3 +69,24 @@ export async function readJsonBody<S extends z.ZodType>(
   }
   return result.data as z.infer<S>;
 }
+
+/**
+ * Reads a submitted form safely: a body that is not a form, too large, or malformed
+ * (broken multipart) is a readable 400/413/415, never a 500.
+ */
+export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<FormData> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) apiError(413, `The form is larger than ${maxBytes} bytes.`);
+  if (type.startsWith("application/x-www-form-urlencoded")) {
+    return new URLSearchParams(await readBodyText(request, maxBytes)) as unknown as FormData;
+  }
+  if (!type.startsWith("multipart/form-data")) {
+    apiError(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
+  }
+  try {
+    return await request.formData();
+  } catch {
+    apiError(400, "The form data could not be read.");
+  }
+}

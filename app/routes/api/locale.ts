@@ -5,7 +5,7 @@ import type { Route } from "./+types/locale";
 import { userData } from "@db/schema";
 import { getUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
-import { apiError, requireMethod } from "~/lib/http.server";
+import { apiError, readForm, requireMethod } from "~/lib/http.server";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "~/lib/i18n/detect";
 import { normalizeLocale } from "~/lib/i18n/locales";
 import { safeRedirectTarget } from "~/lib/routing/guards";
@@ -24,7 +24,7 @@ const LocaleForm = z.object({ locale: z.string().max(10), path: z.string().max(2
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  const form = LocaleForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = LocaleForm.safeParse(Object.fromEntries(await readForm(request)));
   const locale = form.success ? normalizeLocale(form.data.locale) : null;
   if (!form.success || !locale) apiError(400, "Unsupported language.");
   const user = getUser(context);

@@ -14,7 +14,7 @@ import { ResendVerificationSchema } from "~/features/auth/schemas";
 import { getUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
-import { requireMethod } from "~/lib/http.server";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { readCookie } from "~/lib/i18n/detect";
 import { useT } from "~/lib/i18n/react";
 import { REDIRECT_PARAM, safeRedirectTarget } from "~/lib/routing/guards";
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  const parsed = parseForm(await request.formData(), ResendVerificationSchema);
+  const parsed = parseForm(await readForm(request), ResendVerificationSchema);
   if (!parsed.ok)
     return Response.json({ errors: parsed.errors, values: parsed.values } satisfies FormFailure, {
       status: 400,

@@ -9,7 +9,7 @@ import { AuthCard } from "~/features/auth/auth-card";
 import { PASSWORD_RECOMMENDED, ResetPasswordSchema } from "~/features/auth/schemas";
 import { getServices } from "~/lib/context.server";
 import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
-import { requireMethod } from "~/lib/http.server";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import type { FieldErrors } from "~/lib/validation/messages";
 
@@ -26,7 +26,7 @@ export function loader() {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  const parsed = parseForm(await request.formData(), ResetPasswordSchema);
+  const parsed = parseForm(await readForm(request), ResetPasswordSchema);
   if (!parsed.ok)
     return Response.json({ errors: parsed.errors, values: {} } satisfies FormFailure, {
       status: 400,

@@ -9,7 +9,7 @@ import { AuthCard } from "~/features/auth/auth-card";
 import { RecoverySchema } from "~/features/auth/schemas";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
-import { requireMethod } from "~/lib/http.server";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import type { FieldErrors } from "~/lib/validation/messages";
 
@@ -26,7 +26,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  const parsed = parseForm(await request.formData(), RecoverySchema);
+  const parsed = parseForm(await readForm(request), RecoverySchema);
   if (!parsed.ok)
     return Response.json({ errors: parsed.errors, values: parsed.values } satisfies FormFailure, {
       status: 400,

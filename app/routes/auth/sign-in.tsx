@@ -10,7 +10,7 @@ import { SignInSchema } from "~/features/auth/schemas";
 import { useRootData } from "~/features/shell/root-data";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
-import { requireMethod } from "~/lib/http.server";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import type { FieldErrors } from "~/lib/validation/messages";
 
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const services = getServices(context);
   const { clientIp } = getRequestInfo(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "google" && services.env.GOOGLE_CLIENT_ID) {
     return startGoogleSignIn(services, request, String(formData.get("redirectTo") ?? ""));
   }

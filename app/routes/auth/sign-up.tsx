@@ -11,7 +11,7 @@ import { PASSWORD_RECOMMENDED, SignUpSchema } from "~/features/auth/schemas";
 import { useRootData } from "~/features/shell/root-data";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
-import { requireMethod } from "~/lib/http.server";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import type { FieldErrors } from "~/lib/validation/messages";
 
@@ -29,7 +29,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const services = getServices(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = parseForm(formData, SignUpSchema);
   if (!parsed.ok)
     return Response.json({ errors: parsed.errors, values: parsed.values } satisfies FormFailure, {
