@@ -1,7 +1,9 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpSession } from "../support/http-session";
+import { freePort, startServer, tempDir, type ServerProcess } from "../support/server-process";
+import { linkIn, TestSmtpServer } from "../support/smtp";
 import { freshPostgresDatabase } from "../support/test-database";
-import { startServer, tempDir, type ServerProcess } from "../support/server-process";
 
 async function databaseEnv(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   const fresh = await freshPostgresDatabase();
@@ -146,6 +148,42 @@ describe("lifecycle", () => {
       await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     } finally {
       await server.stop();
+      await db.drop();
+    }
+  });
+
+  it("keeps an account signed up just before a kill -9, and its mailed link still works after restart", async () => {
+    const db = await databaseEnv();
+    const smtp = new TestSmtpServer();
+    await smtp.start();
+    const dataDir = tempDir();
+    const port = String(await freePort());
+    const env = { ...db.env, DATA_DIR: dataDir, PORT: port, SMTP_URL: smtp.url, PUBLIC_APP_ORIGIN: `http://127.0.0.1:${port}` };
+    try {
+      const first = await startServer(env);
+      const client = new HttpSession(first.url);
+      const signUp = await client.postForm("/auth/sign-up", {
+        firstName: "Kasia",
+        lastName: "Lis",
+        email: "kasia@durable.test",
+        password: "durability matters a lot",
+        terms: "on",
+      });
+      expect(signUp.status).toBe(200);
+      const mail = await smtp.waitFor("kasia@durable.test", "verifyEmail");
+      first.child.kill("SIGKILL");
+      expect(await first.exited).toBe("SIGKILL");
+
+      const second = await startServer(env);
+      try {
+        const verify = await new HttpSession(second.url).get(new URL(linkIn(mail, "/auth/verify/")).pathname);
+        expect(verify.status).toBe(302);
+        expect(verify.headers.get("location")).toBe("/dashboard?welcome=1");
+      } finally {
+        expect(await second.stop()).toBe(0);
+      }
+    } finally {
+      await smtp.stop();
       await db.drop();
     }
   });
