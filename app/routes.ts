@@ -66,6 +66,9 @@ export default [
     route("dashboard/materials", "routes/dashboard/materials.tsx", { id: "materials" }),
     route("dashboard/materials/:id", "routes/dashboard/material.tsx", { id: "material" }),
     route("dashboard/account", "routes/dashboard/account.tsx", { id: "account" }),
+    route("dashboard/account/export", "routes/dashboard/account-export.ts", {
+      id: "accountExport",
+    }),
     route("dashboard/lessons", "routes/dashboard/lessons.tsx", { id: "lessons" }),
     route("dashboard/lessons/new", "routes/dashboard/lesson-new.tsx", { id: "lessonNew" }),
     route("dashboard/lessons/:id", "routes/dashboard/lesson.tsx", { id: "lesson" }),

@@ -78,22 +78,18 @@ const nasty = fc.oneof(
 );
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const body = fc.oneof(
-  fc
-    .dictionary(fieldNames, nasty, { maxKeys: 8 })
-    .map((fields) => ({
-      type: "application/x-www-form-urlencoded",
-      data: new URLSearchParams(fields).toString(),
-    })),
+  fc.dictionary(fieldNames, nasty, { maxKeys: 8 }).map((fields) => ({
+    type: "application/x-www-form-urlencoded",
+    data: new URLSearchParams(fields).toString(),
+  })),
   fc
     .oneof(jsonValue, fc.dictionary(fieldNames, jsonValue, { maxKeys: 6 }))
     .map((v) => ({ type: "application/json", data: JSON.stringify(v) })),
   fc.string({ maxLength: 500 }).map((s) => ({ type: "application/json", data: s })),
-  fc
-    .uint8Array({ maxLength: 300 })
-    .map((bytes) => ({
-      type: "application/octet-stream",
-      data: Buffer.from(bytes).toString("latin1"),
-    })),
+  fc.uint8Array({ maxLength: 300 }).map((bytes) => ({
+    type: "application/octet-stream",
+    data: Buffer.from(bytes).toString("latin1"),
+  })),
   fc.constantFrom(
     { type: "multipart/form-data; boundary=x", data: "--x\r\nbroken" },
     { type: "text/plain", data: "" },

@@ -158,7 +158,13 @@ describe("lifecycle", () => {
     await smtp.start();
     const dataDir = tempDir();
     const port = String(await freePort());
-    const env = { ...db.env, DATA_DIR: dataDir, PORT: port, SMTP_URL: smtp.url, PUBLIC_APP_ORIGIN: `http://127.0.0.1:${port}` };
+    const env = {
+      ...db.env,
+      DATA_DIR: dataDir,
+      PORT: port,
+      SMTP_URL: smtp.url,
+      PUBLIC_APP_ORIGIN: `http://127.0.0.1:${port}`,
+    };
     try {
       const first = await startServer(env);
       const client = new HttpSession(first.url);
@@ -176,7 +182,9 @@ describe("lifecycle", () => {
 
       const second = await startServer(env);
       try {
-        const verify = await new HttpSession(second.url).get(new URL(linkIn(mail, "/auth/verify/")).pathname);
+        const verify = await new HttpSession(second.url).get(
+          new URL(linkIn(mail, "/auth/verify/")).pathname,
+        );
         expect(verify.status).toBe(302);
         expect(verify.headers.get("location")).toBe("/dashboard?welcome=1");
       } finally {

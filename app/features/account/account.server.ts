@@ -1,7 +1,25 @@
-import { eq } from "drizzle-orm";
-import { userData } from "@db/schema";
+import { APIError } from "better-auth/api";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import {
+  accounts,
+  favorites,
+  mailOutbox,
+  organizationMembers,
+  sessions,
+  userData,
+  users,
+} from "@db/schema";
+import type { SessionUser } from "~/lib/auth/session.server";
+import { isCommonPassword } from "~/lib/auth/password.server";
 import type { Database } from "~/lib/db.server";
+import type { FormFailure } from "~/lib/forms";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "~/lib/i18n/detect";
+import { normalizeLocale } from "~/lib/i18n/locales";
+import { renderMail } from "~/lib/mail-templates.server";
 import { FEATURE_LAB_COOKIE, FEATURE_LAB_MAX_AGE_S, serializeCookie } from "~/lib/routing/cookies";
+import type { Services } from "~/lib/services.server";
+import { describeDevice } from "./device";
 
 /** Stores when the Feature Lab was opened; returns the Set-Cookie value for the browser. */
 export async function markFeatureLabOpened(
@@ -11,4 +29,320 @@ export async function markFeatureLabOpened(
 ): Promise<string> {
   await db.update(userData).set({ featureLabOpenedAt: now }).where(eq(userData.userId, userId));
   return serializeCookie(FEATURE_LAB_COOKIE, String(now.getTime()), FEATURE_LAB_MAX_AGE_S);
+}
+
+export interface SessionRow {
+  id: string;
+  token: string;
+  browser: string;
+  os: string;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/** The user's signed-in devices, most recently used first. */
+export async function listUserSessions(
+  services: Services,
+  user: SessionUser,
+): Promise<SessionRow[]> {
+  const rows = await services.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.id), sql`${sessions.expiresAt} > now()`))
+    .orderBy(sql`${sessions.updatedAt} desc`);
+  return rows.map((s) => ({
+    id: s.id,
+    token: s.token,
+    ...describeDevice(s.userAgent),
+    ip: s.ipAddress,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.updatedAt.toISOString(),
+    current: s.id === user.sessionId,
+  }));
+}
+
+export async function updateProfile(
+  services: Services,
+  user: SessionUser,
+  input: { firstName: string; lastName: string; avatar: number },
+) {
+  await services.db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      name: `${input.firstName} ${input.lastName}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id));
+  await services.db
+    .update(userData)
+    .set({ avatar: input.avatar, updatedAt: new Date() })
+    .where(eq(userData.userId, user.id));
+}
+
+export async function updateConsents(
+  services: Services,
+  user: SessionUser,
+  input: { marketing: boolean; app: boolean },
+) {
+  const now = new Date();
+  await services.db
+    .update(users)
+    .set({
+      marketingNewsletterAcceptedAt: input.marketing
+        ? (user.marketingNewsletterAcceptedAt ?? now)
+        : null,
+      appNewsletterAcceptedAt: input.app ? (user.appNewsletterAcceptedAt ?? now) : null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, user.id));
+}
+
+export async function updatePreferences(
+  services: Services,
+  user: SessionUser,
+  input: { locale: string; countryCode: string | null },
+) {
+  const locale = normalizeLocale(input.locale);
+  await services.db
+    .update(userData)
+    .set({ locale, countryCode: input.countryCode, updatedAt: new Date() })
+    .where(eq(userData.userId, user.id));
+  return locale
+    ? `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`
+    : null;
+}
+
+function wrongPassword(intent: string, field = "currentPassword") {
+  return data<FormFailure & { intent: string }>(
+    { errors: { [field]: { key: "account.wrongPassword" } }, values: {}, intent },
+    { status: 400 },
+  );
+}
+
+async function passwordMatches(
+  services: Services,
+  request: Request,
+  password: string,
+): Promise<boolean> {
+  try {
+    const result = await services.auth.api.verifyPassword({
+      body: { password },
+      headers: request.headers,
+    });
+    return result.status === true;
+  } catch (error) {
+    if (error instanceof APIError) return false;
+    throw error;
+  }
+}
+
+/** Changing the email asks for the password, then sends a verification link to the new address. */
+export async function requestEmailChange(
+  services: Services,
+  request: Request,
+  user: SessionUser,
+  input: { newEmail: string; currentPassword: string },
+) {
+  if (!(await passwordMatches(services, request, input.currentPassword)))
+    return wrongPassword("email");
+  if (input.newEmail === user.email) {
+    return data<FormFailure & { intent: string }>(
+      {
+        errors: { newEmail: { key: "account.sameEmail" } },
+        values: { newEmail: input.newEmail },
+        intent: "email",
+      },
+      { status: 400 },
+    );
+  }
+  const taken = await services.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, input.newEmail));
+  // An address that belongs to someone else gets the same answer (no enumeration); no mail is sent to it.
+  if (taken.length === 0) {
+    await services.auth.api.changeEmail({
+      body: { newEmail: input.newEmail },
+      headers: request.headers,
+    });
+  }
+  return data({
+    ok: true as const,
+    intent: "email",
+    notice: "account.emailChangeSent",
+    values: { email: input.newEmail },
+  });
+}
+
+/** Changing the password asks for the current one and signs out every other device. */
+export async function changePassword(
+  services: Services,
+  request: Request,
+  user: SessionUser,
+  input: { currentPassword: string; newPassword: string },
+) {
+  if (isCommonPassword(input.newPassword)) {
+    return data<FormFailure & { intent: string }>(
+      {
+        errors: { newPassword: { key: "auth.passwordTooCommon" } },
+        values: {},
+        intent: "password",
+      },
+      { status: 400 },
+    );
+  }
+  let setCookies: string[];
+  try {
+    const { headers } = await services.auth.api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    setCookies = headers.getSetCookie();
+  } catch (error) {
+    if (error instanceof APIError) return wrongPassword("password");
+    throw error;
+  }
+  const locale = user.data.locale ?? "en";
+  const message = renderMail(services.i18n, locale, "passwordChanged", user.email, {
+    firstName: user.firstName,
+    url: `${services.env.appOrigin}/auth/recovery`,
+    supportEmail: services.env.SUPPORT_EMAIL,
+    appOrigin: services.env.appOrigin,
+  });
+  await services.mail
+    .send(message)
+    .catch((error: unknown) => services.log.error({ err: error }, "password-changed mail failed"));
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return data(
+    { ok: true as const, intent: "password", notice: "account.passwordChanged" },
+    { headers },
+  );
+}
+
+export async function revokeSession(
+  services: Services,
+  request: Request,
+  user: SessionUser,
+  sessionId: string,
+) {
+  const rows = await services.db
+    .select({ token: sessions.token })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, user.id),
+        ne(sessions.id, user.sessionId),
+      ),
+    );
+  const token = rows[0]?.token;
+  if (token) await services.auth.api.revokeSession({ body: { token }, headers: request.headers });
+  return data({ ok: true as const, intent: "revoke", notice: "account.sessionRevoked" });
+}
+
+/** Everything Parley holds about the user, as one JSON document (GDPR article 20). */
+export async function exportUserData(services: Services, user: SessionUser) {
+  const { db } = services;
+  const [profile] = await db.select().from(users).where(eq(users.id, user.id));
+  const [details] = await db.select().from(userData).where(eq(userData.userId, user.id));
+  const logins = await db
+    .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
+    .from(accounts)
+    .where(eq(accounts.userId, user.id));
+  const devices = (await listUserSessions(services, user)).map(
+    ({ token: _token, id: _id, ...rest }) => rest,
+  );
+  const favoriteRows = await db
+    .select({ exerciseId: favorites.exerciseId, createdAt: favorites.createdAt })
+    .from(favorites)
+    .where(eq(favorites.userId, user.id));
+  const membership = await db
+    .select()
+    .from(organizationMembers)
+    .where(eq(organizationMembers.userId, user.id));
+  const extra = await Promise.all(
+    userDataExporters.map(
+      async (exporter) => [exporter.name, await exporter.collect(services, user.id)] as const,
+    ),
+  );
+  return {
+    exportedAt: new Date().toISOString(),
+    account: profile,
+    details: details ? { ...details, emailHash: undefined } : null,
+    signInMethods: logins,
+    devices,
+    favorites: favoriteRows,
+    organizationMembership: membership,
+    ...Object.fromEntries(extra),
+  };
+}
+
+/** Other features register what they store per user, for the data export. */
+export interface UserDataExporter {
+  name: string;
+  collect(services: Services, userId: string): Promise<unknown>;
+}
+export const userDataExporters: UserDataExporter[] = [];
+
+/**
+ * Deleting the account asks for the password. The user, their sessions, sign-in methods,
+ * favorites, lessons, students and memberships go (cascading deletes); kept are the trial
+ * record (a hash of the address, so a new account gets no second trial) and, at the payment
+ * provider, invoices the law requires.
+ */
+export async function deleteAccount(
+  services: Services,
+  request: Request,
+  user: SessionUser,
+  password: string,
+) {
+  if (!(await passwordMatches(services, request, password)))
+    return wrongPassword("delete", "password");
+  const owned = await services.db
+    .select({ organizationId: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, user.id), eq(organizationMembers.role, "owner")));
+  for (const { organizationId } of owned) {
+    const others = await services.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(organizationMembers)
+      .where(
+        and(
+          eq(organizationMembers.organizationId, organizationId),
+          ne(organizationMembers.userId, user.id),
+        ),
+      );
+    if ((others[0]?.n ?? 0) > 0) {
+      return data<FormFailure & { intent: string }>(
+        { errors: {}, values: {}, formError: { key: "account.ownsSchool" }, intent: "delete" },
+        { status: 409 },
+      );
+    }
+  }
+  let setCookies: string[] = [];
+  try {
+    const { headers } = await services.auth.api.deleteUser({
+      body: { password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    setCookies = headers.getSetCookie();
+  } catch (error) {
+    if (error instanceof APIError) return wrongPassword("delete", "password");
+    throw error;
+  }
+  await services.db.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return redirect("/?accountDeleted=1", { headers });
 }

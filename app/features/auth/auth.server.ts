@@ -245,7 +245,11 @@ export async function verifyEmailToken(services: Services, request: Request, tok
     if (userId) await startTrialIfEligible(services, userId);
     const out = new Headers();
     for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
-    return redirect("/dashboard?welcome=1", { headers: out });
+    // Someone already signed in is confirming a new address; a newcomer is welcomed.
+    const signedIn = (request.headers.get("cookie") ?? "").includes("session_token=");
+    return redirect(signedIn ? "/dashboard/account?emailVerified=1" : "/dashboard?welcome=1", {
+      headers: out,
+    });
   } catch (error) {
     if (error instanceof APIError) return { invalid: true as const };
     throw error;

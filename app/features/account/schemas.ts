@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { EmailSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth/schemas";
+import { LANGUAGES } from "~/lib/i18n/locales";
+import { COUNTRY_CODES } from "./countries";
+
+/** Avatar colours a user can pick (spec §3: a number, default 1). */
+export const AVATAR_COUNT = 6;
+
+const name = z.string().trim().min(1).max(60);
+const checkbox = z.literal("on").optional();
+
+export const ProfileSchema = z.object({
+  intent: z.literal("profile"),
+  firstName: name,
+  lastName: name,
+  avatar: z.coerce.number().int().min(1).max(AVATAR_COUNT),
+});
+
+export const EmailChangeSchema = z.object({
+  intent: z.literal("email"),
+  newEmail: EmailSchema,
+  currentPassword: z.string().min(1).max(PASSWORD_MAX),
+});
+
+export const PasswordChangeSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: z.string().min(1).max(PASSWORD_MAX),
+    newPassword: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+    confirmPassword: z.string().min(1).max(PASSWORD_MAX),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    params: { mismatch: true },
+  });
+
+export const ConsentsSchema = z.object({
+  intent: z.literal("consents"),
+  marketing: checkbox,
+  app: checkbox,
+});
+
+export const PreferencesSchema = z.object({
+  intent: z.literal("preferences"),
+  locale: z.enum(LANGUAGES.map((l) => l.code) as [string, ...string[]]),
+  countryCode: z.union([z.literal(""), z.enum(COUNTRY_CODES as [string, ...string[]])]),
+});
+
+export const RevokeSessionSchema = z.object({
+  intent: z.literal("revoke"),
+  sessionId: z.string().min(1).max(100),
+});
+
+export const DeleteAccountSchema = z.object({
+  intent: z.literal("delete"),
+  password: z.string().min(1).max(PASSWORD_MAX),
+  confirm: z.literal("on"),
+});
+
+export const AccountIntentSchema = z.enum([
+  "profile",
+  "email",
+  "password",
+  "consents",
+  "preferences",
+  "revoke",
+  "delete",
+]);

@@ -1,0 +1,230 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { favorites, sessions, trialGrants, userData, users } from "@db/schema";
+import { ensureUser } from "~/features/account/admin-tasks.server";
+import { ROLE } from "~/lib/auth/roles";
+import type { Services } from "~/lib/services.server";
+import { HttpSession } from "../support/http-session";
+import { linkIn, TestSmtpServer } from "../support/smtp";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+const PASSWORD = "an account page passphrase";
+
+describe("the account page", () => {
+  let app: TestApp;
+  let smtp: TestSmtpServer;
+  let n = 0;
+
+  async function signedIn(email: string, password = PASSWORD) {
+    const client = new HttpSession(app.url, { "x-forwarded-for": `10.2.0.${++n}` });
+    const response = await client.postForm("/auth/sign-in", { email, password });
+    expect(response.status).toBe(302);
+    return client;
+  }
+
+  beforeAll(async () => {
+    smtp = new TestSmtpServer();
+    await smtp.start();
+    app = await startTestApp({ SMTP_URL: smtp.url, TRUSTED_PROXY_HEADER: "x-forwarded-for" });
+    for (const email of ["ola@account.test", "piotr@account.test", "gone@account.test"]) {
+      await ensureUser(app.services as Services, {
+        email,
+        firstName: "Ola",
+        lastName: "Nowak",
+        role: ROLE.TEACHER,
+        password: PASSWORD,
+      });
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.stop();
+  });
+
+  it("edits names, avatar, consents, language and country", async () => {
+    const client = await signedIn("ola@account.test");
+    expect(
+      (
+        await client.postForm("/dashboard/account", {
+          intent: "profile",
+          firstName: "Aleksandra",
+          lastName: "Nowak",
+          avatar: "3",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await client.postForm("/dashboard/account", { intent: "consents", app: "on" })).status,
+    ).toBe(200);
+    const prefs = await client.postForm("/dashboard/account", {
+      intent: "preferences",
+      locale: "pl",
+      countryCode: "PL",
+    });
+    expect(prefs.status).toBe(200);
+    expect(prefs.headers.getSetCookie().join()).toContain("parley_locale=pl");
+    const [row] = await app.database.db
+      .select({
+        first: users.firstName,
+        avatar: userData.avatar,
+        app: users.appNewsletterAcceptedAt,
+        marketing: users.marketingNewsletterAcceptedAt,
+        locale: userData.locale,
+        country: userData.countryCode,
+      })
+      .from(users)
+      .innerJoin(userData, eq(userData.userId, users.id))
+      .where(eq(users.email, "ola@account.test"));
+    expect(row).toMatchObject({
+      first: "Aleksandra",
+      avatar: 3,
+      marketing: null,
+      locale: "pl",
+      country: "PL",
+    });
+    expect(row?.app).toBeInstanceOf(Date);
+    const page = await (await client.get("/dashboard/account")).text();
+    expect(page).toContain('<html lang="pl"');
+
+    const invalid = await client.postForm("/dashboard/account", {
+      intent: "preferences",
+      locale: "xx",
+      countryCode: "ZZ",
+    });
+    expect(invalid.status).toBe(400);
+    const bad = await client.postForm("/dashboard/account", {
+      intent: "profile",
+      firstName: "",
+      lastName: "x".repeat(61),
+      avatar: "9",
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("changes the password only with the current one, and signs out the other devices", async () => {
+    const phone = await signedIn("piotr@account.test");
+    const laptop = await signedIn("piotr@account.test");
+    const wrong = await laptop.postForm("/dashboard/account", {
+      intent: "password",
+      currentPassword: "nope nope nope",
+      newPassword: "a new long passphrase",
+      confirmPassword: "a new long passphrase",
+    });
+    expect(wrong.status).toBe(400);
+    const ok = await laptop.postForm("/dashboard/account", {
+      intent: "password",
+      currentPassword: PASSWORD,
+      newPassword: "a new long passphrase",
+      confirmPassword: "a new long passphrase",
+    });
+    expect(ok.status).toBe(200);
+    expect((await laptop.get("/dashboard")).status).toBe(200);
+    expect((await phone.get("/dashboard")).status).toBe(302);
+    await smtp.waitFor("piotr@account.test", "passwordChanged");
+  });
+
+  it("lists devices and signs one out", async () => {
+    const a = await signedIn("ola@account.test");
+    const b = await signedIn("ola@account.test");
+    const [user] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "ola@account.test"));
+    const rows = await app.database.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    const other = rows.find(
+      (s) => s.token === decodeURIComponent(b.cookie("parley.session_token")!).split(".")[0],
+    );
+    expect(other).toBeTruthy();
+    expect(
+      (await a.postForm("/dashboard/account", { intent: "revoke", sessionId: other!.id })).status,
+    ).toBe(200);
+    expect((await b.get("/dashboard")).status).toBe(302);
+    expect((await a.get("/dashboard")).status).toBe(200);
+  });
+
+  it("changes the email after the password, through a link mailed to the new address", async () => {
+    const client = await signedIn("ola@account.test");
+    const wrong = await client.postForm("/dashboard/account", {
+      intent: "email",
+      newEmail: "ola.new@account.test",
+      currentPassword: "wrong wrong",
+    });
+    expect(wrong.status).toBe(400);
+    const ok = await client.postForm("/dashboard/account", {
+      intent: "email",
+      newEmail: "ola.new@account.test",
+      currentPassword: PASSWORD,
+    });
+    expect(ok.status).toBe(200);
+    const mail = await smtp.waitFor("ola.new@account.test");
+    const verify = await client.get(new URL(linkIn(mail, "/auth/verify/")).pathname);
+    expect(verify.headers.get("location")).toBe("/dashboard/account?emailVerified=1");
+    const [row] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "ola.new@account.test"));
+    expect(row).toBeTruthy();
+  });
+
+  it("exports everything about the user as JSON", async () => {
+    const client = await signedIn("ola.new@account.test");
+    const [user] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "ola.new@account.test"));
+    await app.database.db
+      .insert(favorites)
+      .values({ userId: user!.id, exerciseId: "lost-luggage-at-the-airport" });
+    const response = await client.get("/dashboard/account/export");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /attachment; filename="parley-data-\d{4}-\d{2}-\d{2}\.json"/,
+    );
+    const json = await response.json();
+    expect(json.account.email).toBe("ola.new@account.test");
+    expect(json.favorites).toHaveLength(1);
+    expect(json.devices.length).toBeGreaterThan(0);
+    const text = JSON.stringify(json);
+    expect(text).not.toMatch(/"token"/);
+    expect(text).not.toContain("$argon2id");
+    expect((await new HttpSession(app.url).get("/dashboard/account/export")).status).toBe(302);
+  });
+
+  it("deletes the account after the password, keeping only the trial record", async () => {
+    const client = await signedIn("gone@account.test");
+    const [user] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "gone@account.test"));
+    const { startTrialIfEligible } = await import("~/features/auth/auth.server");
+    await startTrialIfEligible(app.services as Services, user!.id);
+    const refused = await client.postForm("/dashboard/account", {
+      intent: "delete",
+      password: "not it",
+      confirm: "on",
+    });
+    expect(refused.status).toBe(400);
+    const unconfirmed = await client.postForm("/dashboard/account", {
+      intent: "delete",
+      password: PASSWORD,
+    });
+    expect(unconfirmed.status).toBe(400);
+    const deleted = await client.postForm("/dashboard/account", {
+      intent: "delete",
+      password: PASSWORD,
+      confirm: "on",
+    });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe("/?accountDeleted=1");
+    expect(await app.database.db.select().from(users).where(eq(users.id, user!.id))).toHaveLength(
+      0,
+    );
+    expect(
+      await app.database.db.select().from(userData).where(eq(userData.userId, user!.id)),
+    ).toHaveLength(0);
+    expect(
+      await app.database.db.select().from(sessions).where(eq(sessions.userId, user!.id)),
+    ).toHaveLength(0);
+    expect((await app.database.db.select().from(trialGrants)).length).toBeGreaterThan(0);
+    expect((await client.get("/dashboard")).status).toBe(302);
+  });
+});
