@@ -1,4 +1,4 @@
-import { createAuth } from "./auth/auth.server";
+import { createAuth, type LinkCaptures } from "./auth/auth.server";
 import type { DatabaseHandle } from "./db.server";
 import type { Env } from "./env.server";
 import { FlagsCache } from "./flags.server";
@@ -29,7 +29,8 @@ export async function createServices(deps: {
   if (!env.AUTH_SECRET && env.NODE_ENV === "production") {
     log.warn("AUTH_SECRET is not set: using a secret generated and kept in the database");
   }
-  const auth = createAuth({ env, db, log, mail, i18n, secret });
+  const linkCaptures: LinkCaptures = new Map();
+  const auth = createAuth({ env, db, log, mail, i18n, secret, linkCaptures });
   const routeRules = new RouteRulesCache(database, log);
   const flags = new FlagsCache(database, env, log);
   await Promise.all([routeRules.start(), flags.start()]);
@@ -42,6 +43,7 @@ export async function createServices(deps: {
     i18n,
     mail,
     auth,
+    linkCaptures,
     routeRules,
     flags,
     async stop() {

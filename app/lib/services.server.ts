@@ -1,4 +1,4 @@
-import type { Auth } from "./auth/auth.server";
+import type { Auth, LinkCaptures } from "./auth/auth.server";
 import type { Database, DatabaseHandle } from "./db.server";
 import type { Env } from "./env.server";
 import type { FlagsCache } from "./flags.server";
@@ -27,6 +27,8 @@ export interface Services {
   i18n: I18nCatalog;
   mail: Mailer;
   auth: Auth;
+  /** Set-password links asked for by server-side tasks instead of being mailed. */
+  linkCaptures: LinkCaptures;
   routeRules: RouteRulesCache;
   flags: FlagsCache;
 }

@@ -246,3 +246,40 @@ describe("accounts over HTTP, with mail through a real SMTP server", () => {
     expect(rows.every((s) => s.expiresAt.getTime() > Date.now() + 399 * 24 * 3600_000)).toBe(true);
   });
 });
+
+describe("admins and demo accounts", () => {
+  it("create-admin promotes or creates an admin whose one-time link sets a password", async () => {
+    const app = await startTestApp();
+    try {
+      const { createOrPromoteAdmin } = await import("~/features/account/admin-tasks.server");
+      const result = await createOrPromoteAdmin(app.services, {
+        email: "boss@parley.test",
+        firstName: "Bo",
+        lastName: "Ss",
+      });
+      expect(result.created).toBe(true);
+      const path = new URL(result.link).pathname;
+      const client = new HttpSession(app.url);
+      const set = await client.postForm(path, {
+        password: "the boss chooses well",
+        confirmPassword: "the boss chooses well",
+      });
+      expect(set.headers.get("location")).toBe("/auth/sign-in?reset=1");
+      const signIn = await client.postForm("/auth/sign-in", {
+        email: "boss@parley.test",
+        password: "the boss chooses well",
+      });
+      expect(signIn.status).toBe(302);
+      expect((await client.get("/admin")).status).toBe(200);
+      const again = await client.postForm(path, {
+        password: "reusing the link fails",
+        confirmPassword: "reusing the link fails",
+      });
+      expect(again.status).toBe(400);
+      const promoted = await createOrPromoteAdmin(app.services, { email: "boss@parley.test" });
+      expect(promoted.created).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+});

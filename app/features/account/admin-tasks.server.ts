@@ -59,7 +59,7 @@ export async function ensureUser(
 
 /** A one-time link to /auth/recovery/{token} where the user chooses a password (valid one hour). */
 export async function issueSetPasswordLink(services: Services, email: string): Promise<string> {
-  const url = await captureSetPasswordLink(email, () =>
+  const url = await captureSetPasswordLink(services.linkCaptures, email, () =>
     services.auth.api.requestPasswordReset({ body: { email, redirectTo: "/auth/recovery" } }),
   );
   if (!url) throw new Error(`No account for ${email}`);

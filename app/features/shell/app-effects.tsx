@@ -11,7 +11,8 @@ export const HASH_SCROLL_FALLBACK_MS = 500;
 
 function postQuietly(url: string) {
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })
-    .then((r) => {
+    .then(async (r) => {
+      await r.text();
       if (!r.ok) console.warn(`${url} answered ${r.status}`);
     })
     .catch((error: unknown) => console.warn(`${url} failed`, error));
@@ -91,8 +92,12 @@ export function AppEffects() {
   // Spec §4.2: a user without a country or security data gets a geo lookup.
   const needsGeo = profile?.needsGeoLookup ?? false;
   useEffect(() => {
-    if (!needsGeo) return;
-    fetch("/api/user/gl").catch((error: unknown) => console.warn("Geo lookup failed", error));
+    // Once per browser session: an address no database knows (a school network) stays unknown.
+    if (!needsGeo || sessionStorage.getItem("parley:geo")) return;
+    sessionStorage.setItem("parley:geo", "1");
+    fetch("/api/user/gl")
+      .then((response) => response.text())
+      .catch((error: unknown) => console.warn("Geo lookup failed", error));
   }, [needsGeo]);
 
   return null;

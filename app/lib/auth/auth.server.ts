@@ -35,21 +35,22 @@ export function emailHash(email: string): string {
 /**
  * Server-side tasks (the demo seed and `create-admin`, which run before the server takes
  * traffic) ask for a set-password link to print instead of mailing it. better-auth calls its
- * mail callbacks outside the caller's async context, so the request is keyed by address.
+ * mail callbacks outside the caller's async context, so requests are keyed by address.
  */
-const pendingLinkCaptures = new Map<string, { url?: string }>();
+export type LinkCaptures = Map<string, { url?: string }>;
 
 export async function captureSetPasswordLink(
+  captures: LinkCaptures,
   email: string,
   request: () => Promise<unknown>,
 ): Promise<string | undefined> {
   const key = email.trim().toLowerCase();
   const slot: { url?: string } = {};
-  pendingLinkCaptures.set(key, slot);
+  captures.set(key, slot);
   try {
     await request();
   } finally {
-    pendingLinkCaptures.delete(key);
+    captures.delete(key);
   }
   return slot.url;
 }
@@ -61,6 +62,7 @@ export interface AuthDeps {
   mail: Mailer;
   i18n: I18nCatalog;
   secret: string;
+  linkCaptures: LinkCaptures;
 }
 
 async function recipientLocale(db: Database, userId: string, request?: Request): Promise<string> {
@@ -128,7 +130,7 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }, request) => {
         const url = `${origin}/auth/recovery/${encodeURIComponent(token)}`;
-        const capture = pendingLinkCaptures.get(user.email.toLowerCase());
+        const capture = deps.linkCaptures.get(user.email.toLowerCase());
         if (capture) {
           capture.url = url;
           return;
