@@ -93,6 +93,7 @@ export default [
     }),
   ]),
 
+  route("dev/ui", "routes/dev/ui.tsx", { id: "devUi" }),
   route("builds/latest.json", "routes/builds/latest.ts", { id: "bLatest" }),
   route("builds/meta/:file", "routes/builds/meta.ts", { id: "bMeta" }),
   route("api/locale", "routes/api/locale.ts", { id: "apiLocale" }),

@@ -7,7 +7,13 @@ import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { parseFrontMatter } from "../app/lib/content/front-matter";
 import { markdownToText } from "../app/lib/content/markdown";
-import { COLLECTIONS, CONTENT_LOCALES, FrontMatterSchemas, LOCALIZED_COLLECTIONS, type CollectionName } from "../app/features/content/collections";
+import {
+  COLLECTIONS,
+  CONTENT_LOCALES,
+  FrontMatterSchemas,
+  LOCALIZED_COLLECTIONS,
+  type CollectionName,
+} from "../app/features/content/collections";
 import { MaterialFrontMatterSchema } from "../app/features/library/schema";
 
 const root = path.resolve("content");
@@ -17,7 +23,9 @@ const counts: Record<string, number> = {};
 
 function walk(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 for (const collection of COLLECTIONS) {
@@ -50,30 +58,42 @@ for (const collection of COLLECTIONS) {
       continue;
     }
     const result = FrontMatterSchemas[collection as CollectionName].safeParse(doc.data);
-    if (!result.success) for (const i of result.error.issues) problems.push(`${rel}: ${i.path.join(".") || "(front matter)"}: ${i.message}`);
-    if (markdownToText(doc.body).length < 40 && collection !== "email") problems.push(`${rel}: the body is (nearly) empty`);
+    if (!result.success)
+      for (const i of result.error.issues)
+        problems.push(`${rel}: ${i.path.join(".") || "(front matter)"}: ${i.message}`);
+    if (markdownToText(doc.body).length < 40 && collection !== "email")
+      problems.push(`${rel}: the body is (nearly) empty`);
     if (LOCALIZED_COLLECTIONS.includes(collection as CollectionName)) {
       const locale = path.relative(path.join(root, collection), file).split(path.sep)[0] ?? "";
-      if (!(CONTENT_LOCALES as readonly string[]).includes(locale)) problems.push(`${rel}: put it under ${collection}/en/ or ${collection}/pl/`);
+      if (!(CONTENT_LOCALES as readonly string[]).includes(locale))
+        problems.push(`${rel}: put it under ${collection}/en/ or ${collection}/pl/`);
       const set = slugsByLocale.get(locale) ?? new Set();
       set.add(path.basename(file, ".md"));
       slugsByLocale.set(locale, set);
     }
     if (collection === "blog" && result.success) {
       const cover = path.resolve("public", `.${(doc.data as { cover: string }).cover}`);
-      if (!fs.existsSync(cover)) problems.push(`${rel}: cover ${(doc.data as { cover: string }).cover} not found in public/`);
+      if (!fs.existsSync(cover))
+        problems.push(
+          `${rel}: cover ${(doc.data as { cover: string }).cover} not found in public/`,
+        );
     }
     if (collection === "transcript" && result.success) {
       const audio = path.resolve("public", `.${(doc.data as { audio: string }).audio}`);
-      if (!fs.existsSync(audio)) problems.push(`${rel}: audio ${(doc.data as { audio: string }).audio} not found in public/`);
+      if (!fs.existsSync(audio))
+        problems.push(
+          `${rel}: audio ${(doc.data as { audio: string }).audio} not found in public/`,
+        );
     }
     counts[collection] = (counts[collection] ?? 0) + 1;
   }
   if (LOCALIZED_COLLECTIONS.includes(collection as CollectionName)) {
     const en = slugsByLocale.get("en") ?? new Set();
     const pl = slugsByLocale.get("pl") ?? new Set();
-    for (const slug of en) if (!pl.has(slug)) problems.push(`${collection}/pl/${slug}.md: missing Polish version`);
-    for (const slug of pl) if (!en.has(slug)) problems.push(`${collection}/en/${slug}.md: missing English version`);
+    for (const slug of en)
+      if (!pl.has(slug)) problems.push(`${collection}/pl/${slug}.md: missing Polish version`);
+    for (const slug of pl)
+      if (!en.has(slug)) problems.push(`${collection}/en/${slug}.md: missing English version`);
   }
 }
 
@@ -83,21 +103,33 @@ if (!wanted.length || wanted.includes("materials")) {
     const rel = path.relative(root, file);
     const doc = parseFrontMatter(fs.readFileSync(file, "utf8"));
     const result = MaterialFrontMatterSchema.safeParse(doc.data);
-    if (!result.success) for (const i of result.error.issues) problems.push(`${rel}: ${i.path.join(".")}: ${i.message}`);
+    if (!result.success)
+      for (const i of result.error.issues)
+        problems.push(`${rel}: ${i.path.join(".")}: ${i.message}`);
     else {
-      if (result.data.slug !== path.basename(file, ".md")) problems.push(`${rel}: slug must match the file name`);
+      if (result.data.slug !== path.basename(file, ".md"))
+        problems.push(`${rel}: slug must match the file name`);
       const key = result.data.title.toLowerCase();
       if (titles.has(key)) problems.push(`${rel}: duplicate title`);
       titles.add(key);
     }
-    if (markdownToText(doc.body).length < 200) problems.push(`${rel}: the printable body is too short`);
+    if (markdownToText(doc.body).length < 200)
+      problems.push(`${rel}: the printable body is too short`);
     counts.materials = (counts.materials ?? 0) + 1;
   }
 }
 
-process.stdout.write(`${Object.entries(counts).map(([c, n]) => `${c}: ${n}`).join(", ") || "no files"}\n`);
+process.stdout.write(
+  `${
+    Object.entries(counts)
+      .map(([c, n]) => `${c}: ${n}`)
+      .join(", ") || "no files"
+  }\n`,
+);
 if (problems.length) {
-  process.stdout.write(`${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join("\n")}\n`);
+  process.stdout.write(
+    `${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join("\n")}\n`,
+  );
   process.exit(1);
 }
 process.stdout.write("no problems\n");
