@@ -6,3 +6,4 @@
 export * from "./schema/system";
 export * from "./schema/auth";
 export * from "./schema/accounts";
+export * from "./schema/library";

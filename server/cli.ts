@@ -1,5 +1,6 @@
 import { createOrPromoteAdmin } from "~/features/account/admin-tasks.server";
 import { seedDemoData } from "~/features/demo/seed.server";
+import { syncLibrary } from "~/features/library/sync.server";
 import type { Services } from "~/lib/services.server";
 
 export type CliResult = "serve" | "ok" | "error";
@@ -40,6 +41,10 @@ export async function runCli(services: Services, argv: string[]): Promise<CliRes
     );
     return "ok";
   }
+  // The library is product content, not demo data: it is kept in line with content/ always.
+  const library = await syncLibrary(services.db);
+  if (library.exercises || library.materials || library.audio) log.info({ library }, "library synced with content files");
+
   if (argv.includes("--seed-only")) {
     const result = await seedDemoData(services);
     process.stdout.write(`Seed complete: ${result?.summary ?? "nothing to add"}\n`);

@@ -158,7 +158,13 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 export function postgresHandle(connectionString: string, poolMax = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolMax, idleTimeoutMillis: 30_000 });
+  // No request should wait on a runaway query: each statement gets at most 15 seconds.
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolMax,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => undefined);
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
@@ -279,4 +285,13 @@ export async function isTableEmpty(db: Database, table: string): Promise<boolean
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A text[] parameter. Drizzle spreads a JS array in a `sql` template into a list of
+ * parameters (for IN lists); this passes the whole array as one array literal instead.
+ */
+export function textArray(values: readonly string[]): SQL {
+  const literal = `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
+  return sql`${literal}::text[]`;
 }

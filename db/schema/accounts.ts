@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { exercises } from "./library";
 
 const tz = { withTimezone: true } as const;
 
@@ -107,7 +108,9 @@ export const favorites = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    exerciseId: text("exercise_id").notNull(),
+    exerciseId: text("exercise_id")
+      .notNull()
+      .references(() => exercises.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.exerciseId] })],

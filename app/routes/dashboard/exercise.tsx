@@ -1,21 +1,71 @@
-import { data } from "react-router";
-import { requireUser } from "~/lib/auth/session.server";
+import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/exercise";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { ButtonLink } from "~/components/ui/button";
+import { LockIcon } from "~/components/ui/icons";
+import { LevelBadge } from "~/features/library/components/badges";
+import { Presenter } from "~/features/library/components/presenter";
+import { exerciseForViewer, recordView, viewerFor } from "~/features/library/library.server";
+import { getUser, requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/** An exercise in presentation mode (focused layout); locked for viewers without access. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireUser(context, request);
-  throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  const { db } = getServices(context);
+  const user = getUser(context);
+  const viewer = await viewerFor(db, user);
+  const exercise = await exerciseForViewer(db, params.id, viewer);
+  if (!exercise) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!exercise.locked && user) await recordView(db, user.id, exercise.id);
+  return { exercise };
 }
 
 export default function ExercisePage() {
   const t = useT();
+  const { exercise } = useLoaderData<typeof loader>();
+  if (exercise.locked || !exercise.content) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-12">
+        <title>{`${exercise.title} · Parley`}</title>
+        <div
+          className="rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+          data-testid="locked-exercise"
+        >
+          <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <LockIcon className="size-6" />
+          </span>
+          <div className="mt-4 flex items-center justify-center gap-2">
+            <LevelBadge level={exercise.level} />
+            <span className="text-sm uppercase tracking-wide text-slate-500">
+              {t(`library.type.${exercise.type}`)}
+            </span>
+          </div>
+          <h1 className="mt-2 text-2xl font-bold text-ink">{exercise.title}</h1>
+          <p className="mt-3 text-slate-600">{exercise.summary}</p>
+          <p className="mt-6 font-medium text-ink">{t("presenter.lockedTitle")}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("presenter.lockedText")}</p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <ButtonLink to="/dashboard/membership" theme="secondary" size="large">
+              {t("menu.goPremium")}
+            </ButtonLink>
+            <ButtonLink to="/dashboard/exercises?free=1" theme="white" size="large">
+              {t("presenter.browseFree")}
+            </ButtonLink>
+          </div>
+        </div>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/dashboard/exercises" className="font-medium text-brand-700 hover:underline">
+            {t("presenter.backToLibrary")}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <>
-      <title>{`${t("page.exercise.title")} · Parley`}</title>
-      <PageHeader title={t("page.exercise.title")} description={t("page.exercise.description")} />
-      <EmptyState title={t("page.exercise.emptyTitle")}>{t("page.exercise.empty")}</EmptyState>
+      <title>{`${exercise.title} · Parley`}</title>
+      <Presenter exercise={{ ...exercise, content: exercise.content }} />
     </>
   );
 }

@@ -1,22 +1,530 @@
-import { requireUser } from "~/lib/auth/session.server";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+  useSubmit,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/exercises";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { cx } from "~/components/ui/cx";
+import { SearchIcon } from "~/components/ui/icons";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { Spinner } from "~/components/ui/spinner";
+import { ExerciseCardView } from "~/features/library/components/exercise-card";
+import { viewerFor } from "~/features/library/library.server";
+import {
+  AUDIENCES,
+  CEFR_LEVELS,
+  EXERCISE_TYPES,
+  GROUPINGS,
+  TOPICS,
+} from "~/features/library/schema";
+import {
+  DURATION_BUCKETS,
+  parseSearchParams,
+  searchParamsToQuery,
+  SORTS,
+} from "~/features/library/search-params";
+import { searchExercises, type FacetName } from "~/features/library/search.server";
+import { getUser, requireUser } from "~/lib/auth/session.server";
+import { getRequestInfo, getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
 
 export const handle = { dashboard: true, search: true };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+const SEARCH_TIMEOUT_MS = 8000;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
-  return null;
+  const services = getServices(context);
+  const params = parseSearchParams(new URL(request.url).searchParams);
+  const viewer = await viewerFor(services.db, getUser(context));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const result = await Promise.race([
+      searchExercises(services.db, params, viewer),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("search timeout")), SEARCH_TIMEOUT_MS);
+      }),
+    ]);
+    return { params, result };
+  } catch (error) {
+    getRequestInfo(context).log.error({ err: error, params }, "exercise search failed");
+    throw data({ error: "search-failed" }, { status: 503 });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Starring an exercise does not re-run the search. */
+export function shouldRevalidate({
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formAction === "/api/favorites") return false;
+  return defaultShouldRevalidate;
+}
+
+const FACET_VALUES: Record<Exclude<FacetName, "free">, readonly string[]> = {
+  level: CEFR_LEVELS,
+  type: EXERCISE_TYPES,
+  topic: TOPICS,
+  duration: DURATION_BUCKETS,
+  grouping: GROUPINGS,
+  audience: AUDIENCES,
+};
+
+const FACET_PARAM: Record<Exclude<FacetName, "free">, string> = {
+  level: "level",
+  type: "type",
+  topic: "topic",
+  duration: "duration",
+  grouping: "grouping",
+  audience: "audience",
+};
+
+function labelKey(facet: Exclude<FacetName, "free">, value: string): string {
+  return `library.${facet}.${value}`;
+}
+
+function FilterGroup({
+  facet,
+  selected,
+  counts,
+  onChange,
+  collapsible = false,
+}: {
+  facet: Exclude<FacetName, "free">;
+  selected: string[];
+  counts: Record<string, number>;
+  onChange: () => void;
+  collapsible?: boolean;
+}) {
+  const t = useT();
+  const [expanded, setExpanded] = useState(!collapsible);
+  const values = FACET_VALUES[facet];
+  const visible = expanded
+    ? values
+    : values.filter((v) => selected.includes(v) || (counts[v] ?? 0) > 0).slice(0, 8);
+  return (
+    <fieldset className="border-b border-slate-200 py-4 first:pt-0">
+      <legend className="mb-2 text-sm font-semibold text-ink">
+        {t(`library.filter.${facet}`)}
+      </legend>
+      <ul className="space-y-1">
+        {visible.map((value) => {
+          const count = counts[value] ?? 0;
+          const checked = selected.includes(value);
+          return (
+            <li key={value}>
+              <label
+                className={cx(
+                  "flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 text-sm hover:bg-slate-50",
+                  count === 0 && !checked && "text-slate-400",
+                )}
+              >
+                <input
+                  type="checkbox"
+                  name={FACET_PARAM[facet]}
+                  value={value}
+                  defaultChecked={checked}
+                  onChange={onChange}
+                  className="size-4 accent-brand-700"
+                />
+                <span className="flex-1">{t(labelKey(facet, value))}</span>
+                <span className="text-xs tabular-nums text-slate-500">{count}</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {collapsible ? (
+        <button
+          type="button"
+          onClick={() => setExpanded((e) => !e)}
+          className="mt-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          {expanded
+            ? t("library.filter.showFewer")
+            : t("library.filter.showAll", { count: values.length })}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Arrow keys move between result cards (up/down by row, left/right by card). */
+function useGridKeys() {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    if (!["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key))
+      return;
+    const links = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>("a[data-result]")];
+    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+    if (index === -1) return;
+    const columns = Math.max(
+      1,
+      Math.round(event.currentTarget.clientWidth / (links[0]?.closest("li")?.clientWidth || 1)),
+    );
+    const rtl = document.documentElement.dir === "rtl";
+    const step =
+      event.key === "ArrowDown"
+        ? columns
+        : event.key === "ArrowUp"
+          ? -columns
+          : event.key === "ArrowRight"
+            ? rtl
+              ? -1
+              : 1
+            : event.key === "ArrowLeft"
+              ? rtl
+                ? 1
+                : -1
+              : 0;
+    const next =
+      event.key === "Home"
+        ? 0
+        : event.key === "End"
+          ? links.length - 1
+          : Math.min(links.length - 1, Math.max(0, index + step));
+    event.preventDefault();
+    links[next]?.focus();
+  };
 }
 
 export default function ExercisesPage() {
   const t = useT();
+  const { params, result } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const debounce = useRef<number | undefined>(undefined);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === "/dashboard/exercises";
+  const onGridKey = useGridKeys();
+
+  const apply = (delay = 0) => {
+    window.clearTimeout(debounce.current);
+    debounce.current = window.setTimeout(() => {
+      if (formRef.current)
+        void submit(formRef.current, { replace: true, preventScrollReset: true });
+    }, delay);
+  };
+
+  // "/" jumps to the search box, as on most search pages.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (
+        event.key === "/" &&
+        !(event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)
+      ) {
+        event.preventDefault();
+        searchRef.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const pageLink = (page: number) => `?${searchParamsToQuery({ ...params, page }).toString()}`;
+  const resultsKey = searchParams.toString();
+  const removeInterpretation = (kind: "level" | "type" | "minutes", value: string) => {
+    const words = params.q.split(/\s+/).filter((w) => {
+      const lower = w.toLowerCase();
+      if (kind === "level") return lower !== value.toLowerCase();
+      if (kind === "type") return !value.split("-").includes(lower.replace(/s$/, ""));
+      return !/^\d+$|^min|^minutes?$/.test(lower);
+    });
+    return `?${searchParamsToQuery({ ...params, q: words.join(" "), page: 1 }).toString()}`;
+  };
+
   return (
     <>
       <title>{`${t("page.exercises.title")} · Parley`}</title>
       <PageHeader title={t("page.exercises.title")} description={t("page.exercises.description")} />
-      <EmptyState title={t("page.exercises.emptyTitle")}>{t("page.exercises.empty")}</EmptyState>
+      <Form
+        ref={formRef}
+        method="get"
+        role="search"
+        aria-label={t("library.searchLabel")}
+        onSubmit={() => window.clearTimeout(debounce.current)}
+      >
+        <div className="relative">
+          <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+          <label htmlFor="library-q" className="sr-only">
+            {t("library.searchLabel")}
+          </label>
+          <input
+            ref={searchRef}
+            id="library-q"
+            type="search"
+            name="q"
+            defaultValue={params.q}
+            maxLength={200}
+            autoComplete="off"
+            placeholder={t("library.searchPlaceholder")}
+            onChange={() => apply(300)}
+            className="block w-full rounded-xl border border-slate-300 bg-white py-3 ps-11 pe-12 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-200"
+          />
+          {loading ? (
+            <Spinner className="absolute end-3 top-1/2 size-5 -translate-y-1/2 text-brand-600" />
+          ) : null}
+        </div>
+        {result.corrections.length > 0 ||
+        result.interpreted.levels.length ||
+        result.interpreted.types.length ||
+        result.interpreted.minutes ? (
+          <div
+            className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600"
+            aria-live="polite"
+          >
+            {result.corrections.length > 0 ? (
+              <span>{t("library.correctedTo", { text: result.searchedText })}</span>
+            ) : null}
+            {result.interpreted.levels.map((level) => (
+              <Link
+                key={level}
+                to={removeInterpretation("level", level)}
+                className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 hover:bg-brand-100"
+                aria-label={t("library.removeFilter", { name: level })}
+              >
+                {level} ×
+              </Link>
+            ))}
+            {result.interpreted.types.map((type) => (
+              <Link
+                key={type}
+                to={removeInterpretation("type", type)}
+                className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 hover:bg-brand-100"
+                aria-label={t("library.removeFilter", { name: t(`library.type.${type}`) })}
+              >
+                {t(`library.type.${type}`)} ×
+              </Link>
+            ))}
+            {result.interpreted.minutes ? (
+              <Link
+                to={removeInterpretation("minutes", "")}
+                className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 hover:bg-brand-100"
+                aria-label={t("library.removeFilter", {
+                  name: t("library.aboutMinutes", { count: result.interpreted.minutes }),
+                })}
+              >
+                {t("library.aboutMinutes", { count: result.interpreted.minutes })} ×
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+
+        <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+          <div>
+            <button
+              type="button"
+              className="mb-3 inline-flex w-full items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium lg:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls="library-filters"
+              onClick={() => setFiltersOpen((o) => !o)}
+            >
+              {filtersOpen ? t("library.hideFilters") : t("library.showFilters")}
+            </button>
+            <div
+              id="library-filters"
+              className={cx(
+                "rounded-2xl border border-slate-200 bg-white p-4 lg:block",
+                filtersOpen ? "block" : "hidden",
+              )}
+              key={resultsKey}
+            >
+              <div className="space-y-2 border-b border-slate-200 pb-4">
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="free"
+                    value="1"
+                    defaultChecked={params.freeOnly}
+                    onChange={() => apply()}
+                    className="size-4 accent-brand-700"
+                  />
+                  <span className="flex-1">{t("library.freeOnly")}</span>
+                  <span className="text-xs tabular-nums text-slate-500">
+                    {result.facets.free.free ?? 0}
+                  </span>
+                </label>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="favorites"
+                    value="1"
+                    defaultChecked={params.favoritesOnly}
+                    onChange={() => apply()}
+                    className="size-4 accent-brand-700"
+                  />
+                  <span className="flex-1">{t("library.favoritesOnly")}</span>
+                </label>
+              </div>
+              <FilterGroup
+                facet="level"
+                selected={params.levels}
+                counts={result.facets.level}
+                onChange={() => apply()}
+              />
+              <FilterGroup
+                facet="type"
+                selected={params.types}
+                counts={result.facets.type}
+                onChange={() => apply()}
+              />
+              <FilterGroup
+                facet="duration"
+                selected={params.durations}
+                counts={result.facets.duration}
+                onChange={() => apply()}
+              />
+              <FilterGroup
+                facet="topic"
+                selected={params.topics}
+                counts={result.facets.topic}
+                onChange={() => apply()}
+                collapsible
+              />
+              <FilterGroup
+                facet="grouping"
+                selected={params.groupings}
+                counts={result.facets.grouping}
+                onChange={() => apply()}
+              />
+              <FilterGroup
+                facet="audience"
+                selected={params.audiences}
+                counts={result.facets.audience}
+                onChange={() => apply()}
+              />
+              <noscript>
+                <Button type="submit" className="mt-4 w-full">
+                  {t("library.applyFilters")}
+                </Button>
+              </noscript>
+              <Link
+                to="/dashboard/exercises"
+                className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline"
+              >
+                {t("library.clearFilters")}
+              </Link>
+            </div>
+          </div>
+
+          <section aria-labelledby="results-heading">
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+              <h2
+                id="results-heading"
+                className="text-sm font-semibold text-slate-700"
+                aria-live="polite"
+              >
+                {t("library.resultCount", { count: result.total })}
+              </h2>
+              <div className="flex items-center gap-2">
+                <label htmlFor="library-sort" className="text-sm text-slate-600">
+                  {t("library.sortBy")}
+                </label>
+                <select
+                  id="library-sort"
+                  name="sort"
+                  defaultValue={params.sort}
+                  key={`sort-${resultsKey}`}
+                  onChange={() => apply()}
+                  className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                >
+                  {SORTS.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {t(`library.sort.${sort}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            {result.results.length === 0 ? (
+              <EmptyState title={t("library.noResultsTitle")}>{t("library.noResults")}</EmptyState>
+            ) : (
+              <ul
+                className={cx("grid gap-4 sm:grid-cols-2 xl:grid-cols-3", loading && "opacity-60")}
+                onKeyDown={onGridKey}
+                data-testid="results"
+              >
+                {result.results.map((exercise) => (
+                  <li key={exercise.id}>
+                    <ExerciseCardView
+                      exercise={exercise}
+                      href={`/dashboard/exercises/${exercise.id}`}
+                      dataResult
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {result.pageCount > 1 ? (
+              <nav
+                aria-label={t("library.pages")}
+                className="mt-6 flex items-center justify-center gap-3"
+              >
+                {params.page > 1 ? (
+                  <Link
+                    to={pageLink(params.page - 1)}
+                    className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
+                  >
+                    {t("library.previous")}
+                  </Link>
+                ) : null}
+                <span className="text-sm text-slate-600">
+                  {t("library.pageOf", {
+                    page: String(params.page),
+                    pages: String(result.pageCount),
+                  })}
+                </span>
+                {params.page < result.pageCount ? (
+                  <Link
+                    to={pageLink(params.page + 1)}
+                    className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
+                  >
+                    {t("library.next")}
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
+          </section>
+        </div>
+      </Form>
     </>
+  );
+}
+
+/** A slow or failed search explains itself and offers to try again (spec §8). */
+export function ErrorBoundary() {
+  const t = useT();
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  const failed = isRouteErrorResponse(error) && error.status === 503;
+  return (
+    <div className="mx-auto max-w-xl py-10">
+      <Alert tone="error" title={t("library.searchFailedTitle")}>
+        <p>{failed ? t("library.searchFailed") : t("error.500.message")}</p>
+        <Button
+          className="mt-3"
+          onClick={() => void revalidator.revalidate()}
+          loading={revalidator.state === "loading"}
+        >
+          {t("library.retry")}
+        </Button>
+      </Alert>
+    </div>
   );
 }

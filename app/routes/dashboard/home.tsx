@@ -1,35 +1,208 @@
-import { Link } from "react-router";
+import { Form, Link, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { SearchIcon } from "~/components/ui/icons";
+import { LocalDateTime } from "~/components/ui/local-time";
+import { EmptyState } from "~/components/ui/page-header";
+import { ExerciseCardView } from "~/features/library/components/exercise-card";
+import {
+  listFavoriteCards,
+  listRecentCards,
+  resourceCounts,
+  viewerFor,
+} from "~/features/library/library.server";
 import { useProfile } from "~/features/shell/root-data";
-import { requireUser } from "~/lib/auth/session.server";
+import { getUser, requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
 
 export const handle = { dashboard: true };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
-  return null;
+  const { db } = getServices(context);
+  const viewer = await viewerFor(db, getUser(context));
+  const [recent, favorites, counts] = await Promise.all([
+    listRecentCards(db, viewer, 6),
+    listFavoriteCards(db, viewer),
+    resourceCounts(db),
+  ]);
+  return { recent, favorites: favorites.slice(0, 6), favoriteCount: favorites.length, counts };
+}
+
+function MembershipCard() {
+  const t = useT();
+  const profile = useProfile();
+  if (!profile) return null;
+  let title: string;
+  let text: React.ReactNode;
+  if (profile.isOrganizationPremiumMember) {
+    title = t("dashboard.plan.school");
+    text = t("membership.throughSchool", { school: profile.organization?.name ?? "" });
+  } else if (profile.isPremiumMember) {
+    title = t("dashboard.plan.premium");
+    text = t("dashboard.plan.premiumText");
+  } else if (profile.trial) {
+    title = profile.trial.promotion ? t("dashboard.plan.promotion") : t("dashboard.plan.trial");
+    text = (
+      <>
+        {t("dashboard.plan.trialUntil")} <LocalDateTime value={profile.trial.expiresAt} />
+      </>
+    );
+  } else {
+    title = t("dashboard.plan.free");
+    text = t("dashboard.plan.freeText");
+  }
+  return (
+    <section
+      aria-labelledby="plan-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5"
+    >
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        {t("dashboard.plan.label")}
+      </p>
+      <h2 id="plan-title" className="mt-1 text-lg font-bold text-ink">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{text}</p>
+      {profile.isPremiumActive && !profile.trial ? null : (
+        <ButtonLink to="/dashboard/membership" theme="secondary" size="small" className="mt-4">
+          {t("menu.goPremium")}
+        </ButtonLink>
+      )}
+    </section>
+  );
 }
 
 export default function DashboardHome() {
   const t = useT();
   const profile = useProfile();
+  const { recent, favorites, favoriteCount, counts } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   return (
     <>
       <title>{`${t("nav.dashboard")} · Parley`}</title>
-      <PageHeader
-        title={t("dashboard.greeting", { name: profile?.firstName ?? "" })}
-        description={t("dashboard.intro")}
-      />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <EmptyState title={t("dashboard.upcomingTitle")}>{t("dashboard.upcomingEmpty")}</EmptyState>
-        <EmptyState title={t("dashboard.recentTitle")}>
-          {t("dashboard.recentEmpty")}{" "}
-          <Link to="/dashboard/exercises" className="font-semibold text-brand-700 hover:underline">
-            {t("nav.exercises")}
-          </Link>
-        </EmptyState>
+      {params.get("welcome") ? (
+        <Alert tone="success" className="mb-6" title={t("dashboard.welcomeTitle")}>
+          {profile?.trial
+            ? t("dashboard.welcomeTrial", { count: profile.trial.daysLeft })
+            : t("dashboard.welcome")}
+        </Alert>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="space-y-8">
+          <section>
+            <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+              {t("dashboard.greeting", { name: profile?.firstName ?? "" })}
+            </h1>
+            <p className="mt-1 text-slate-600">
+              {t("dashboard.libraryIntro", {
+                exercises: counts.allExercisesCount,
+                materials: counts.allMaterialsCount,
+              })}
+            </p>
+            <Form
+              method="get"
+              action="/dashboard/exercises"
+              role="search"
+              className="mt-4 flex gap-2"
+            >
+              <div className="relative flex-1">
+                <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
+                <label htmlFor="quick-search" className="sr-only">
+                  {t("library.searchLabel")}
+                </label>
+                <input
+                  id="quick-search"
+                  name="q"
+                  type="search"
+                  maxLength={200}
+                  placeholder={t("library.searchPlaceholder")}
+                  className="block w-full rounded-xl border border-slate-300 bg-white py-3 ps-11 pe-3 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-200"
+                />
+              </div>
+              <Button type="submit" size="large">
+                {t("dashboard.find")}
+              </Button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="recent-title">
+            <h2 id="recent-title" className="mb-3 text-lg font-semibold text-ink">
+              {t("dashboard.recentTitle")}
+            </h2>
+            {recent.length === 0 ? (
+              <EmptyState title={t("dashboard.recentEmptyTitle")}>
+                {t("dashboard.recentEmpty")}{" "}
+                <Link
+                  to="/dashboard/exercises"
+                  className="font-semibold text-brand-700 hover:underline"
+                >
+                  {t("nav.exercises")}
+                </Link>
+              </EmptyState>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {recent.map((exercise) => (
+                  <li key={exercise.id}>
+                    <ExerciseCardView
+                      exercise={exercise}
+                      href={`/dashboard/exercises/${exercise.id}`}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="favorites-title">
+            <div className="mb-3 flex items-center justify-between">
+              <h2 id="favorites-title" className="text-lg font-semibold text-ink">
+                {t("topbar.favorites")}
+              </h2>
+              {favoriteCount > favorites.length ? (
+                <Link
+                  to="/dashboard/favorites"
+                  className="text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  {t("dashboard.allFavorites", { count: favoriteCount })}
+                </Link>
+              ) : null}
+            </div>
+            {favorites.length === 0 ? (
+              <EmptyState title={t("page.favorites.emptyTitle")}>
+                {t("dashboard.favoritesEmpty")}
+              </EmptyState>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {favorites.map((exercise) => (
+                  <li key={exercise.id}>
+                    <ExerciseCardView
+                      exercise={exercise}
+                      href={`/dashboard/exercises/${exercise.id}`}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <aside className="space-y-6">
+          <MembershipCard />
+          <section
+            aria-labelledby="upcoming-title"
+            className="rounded-2xl border border-slate-200 bg-white p-5"
+          >
+            <h2 id="upcoming-title" className="text-lg font-semibold text-ink">
+              {t("dashboard.upcomingTitle")}
+            </h2>
+            <p className="mt-2 text-sm text-slate-600">{t("dashboard.upcomingEmpty")}</p>
+            <ButtonLink to="/dashboard/students" theme="white" size="small" className="mt-4">
+              {t("nav.students")}
+            </ButtonLink>
+          </section>
+        </aside>
       </div>
     </>
   );

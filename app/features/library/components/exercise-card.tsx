@@ -1,0 +1,68 @@
+import { Link } from "react-router";
+import { ClockIcon } from "~/components/ui/icons";
+import { cx } from "~/components/ui/cx";
+import { useT } from "~/lib/i18n/react";
+import type { ExerciseCard } from "../search.server";
+import { AccessBadges, LevelBadge } from "./badges";
+import { FavoriteButton } from "./favorite-button";
+
+export function ExerciseCardView({
+  exercise,
+  href,
+  active = false,
+  dataResult = false,
+}: {
+  exercise: ExerciseCard;
+  href: string;
+  active?: boolean;
+  /** Marks the link for arrow-key navigation through a result grid. */
+  dataResult?: boolean;
+}) {
+  const t = useT();
+  return (
+    <article
+      className={cx(
+        "group relative flex h-full flex-col rounded-2xl border bg-white p-4 shadow-sm transition-shadow hover:shadow-md",
+        active ? "border-brand-500 ring-2 ring-brand-200" : "border-slate-200",
+      )}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <LevelBadge level={exercise.level} />
+          <span className="text-xs font-medium uppercase tracking-wide text-slate-500">
+            {t(`library.type.${exercise.type}`)}
+          </span>
+        </div>
+        <div className="relative z-10 -me-1.5 -mt-1.5">
+          <FavoriteButton
+            exerciseId={exercise.id}
+            favorite={exercise.favorite}
+            title={exercise.title}
+          />
+        </div>
+      </div>
+      <h3 className="mt-2 text-base font-semibold leading-snug text-ink">
+        <Link
+          to={href}
+          data-result={dataResult || undefined}
+          className="after:absolute after:inset-0 after:content-[''] focus:outline-none focus-visible:underline"
+        >
+          {exercise.title}
+        </Link>
+      </h3>
+      <p className="mt-1.5 line-clamp-3 text-sm text-slate-600">{exercise.summary}</p>
+      <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-2 pt-3 text-xs text-slate-600">
+        <span className="inline-flex items-center gap-1">
+          <ClockIcon className="size-4" />
+          {t("library.minutes", { count: exercise.durationMinutes })}
+        </span>
+        <AccessBadges
+          isFree={exercise.isFree}
+          isFresh={exercise.isFresh}
+          freeExpiresAt={exercise.freeExpiresAt}
+          locked={exercise.locked}
+        />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,346 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { audioTracks, exerciseViews, exercises, favorites, materials } from "@db/schema";
+import { buildProfileView, loadUserOrganization } from "~/features/account/profile.server";
+import type { SessionUser } from "~/lib/auth/session.server";
+import { isAdmin } from "~/lib/auth/session.server";
+import { queryRows, textArray, type Database } from "~/lib/db.server";
+import { canOpen, type Viewer } from "./access";
+import type { ExerciseCard } from "./search.server";
+import type { CefrLevel, ExerciseContent, ExerciseType, MaterialType } from "./schema";
+
+export type LibraryViewer = Viewer & { userId: string | null; favorites: ReadonlySet<string> };
+
+/** What the signed-in user may open, and what they starred. */
+export async function viewerFor(
+  db: Database,
+  user: SessionUser | null,
+  now = new Date(),
+): Promise<LibraryViewer> {
+  if (!user) return { premium: false, admin: false, userId: null, favorites: new Set() };
+  const [membership, favoriteIds] = await Promise.all([
+    loadUserOrganization(db, user.id),
+    listFavoriteIds(db, user.id),
+  ]);
+  const profile = buildProfileView(user, membership, now);
+  return {
+    premium: profile.isPremiumActive,
+    admin: isAdmin(user),
+    userId: user.id,
+    favorites: new Set(favoriteIds),
+  };
+}
+
+export async function listFavoriteIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: favorites.exerciseId })
+    .from(favorites)
+    .where(eq(favorites.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** Stars or unstars an exercise; unknown exercises are refused. */
+export async function setFavorite(
+  db: Database,
+  userId: string,
+  exerciseId: string,
+  favorite: boolean,
+): Promise<boolean> {
+  const exists = await db
+    .select({ id: exercises.id })
+    .from(exercises)
+    .where(eq(exercises.id, exerciseId));
+  if (exists.length === 0) return false;
+  if (favorite) await db.insert(favorites).values({ userId, exerciseId }).onConflictDoNothing();
+  else
+    await db
+      .delete(favorites)
+      .where(and(eq(favorites.userId, userId), eq(favorites.exerciseId, exerciseId)));
+  return true;
+}
+
+type ExerciseRow = typeof exercises.$inferSelect;
+
+function card(
+  row: Pick<
+    ExerciseRow,
+    | "id"
+    | "title"
+    | "summary"
+    | "level"
+    | "type"
+    | "durationMinutes"
+    | "topics"
+    | "grouping"
+    | "isFree"
+    | "isFresh"
+    | "freeExpiresAt"
+  >,
+  viewer: LibraryViewer,
+  now: Date,
+): ExerciseCard {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    level: row.level as CefrLevel,
+    type: row.type as ExerciseType,
+    durationMinutes: row.durationMinutes,
+    topics: row.topics,
+    grouping: row.grouping,
+    isFree: row.isFree,
+    isFresh: row.isFresh,
+    freeExpiresAt: row.freeExpiresAt?.toISOString() ?? null,
+    locked: !canOpen(row, viewer, now),
+    favorite: viewer.favorites.has(row.id),
+  };
+}
+
+const cardColumns = {
+  id: exercises.id,
+  title: exercises.title,
+  summary: exercises.summary,
+  level: exercises.level,
+  type: exercises.type,
+  durationMinutes: exercises.durationMinutes,
+  topics: exercises.topics,
+  grouping: exercises.grouping,
+  isFree: exercises.isFree,
+  isFresh: exercises.isFresh,
+  freeExpiresAt: exercises.freeExpiresAt,
+};
+
+export async function listFavoriteCards(
+  db: Database,
+  viewer: LibraryViewer,
+  now = new Date(),
+): Promise<ExerciseCard[]> {
+  if (!viewer.userId) return [];
+  const rows = await db
+    .select(cardColumns)
+    .from(favorites)
+    .innerJoin(exercises, eq(exercises.id, favorites.exerciseId))
+    .where(eq(favorites.userId, viewer.userId))
+    .orderBy(desc(favorites.createdAt));
+  return rows.map((r) => card(r, viewer, now));
+}
+
+export async function listRecentCards(
+  db: Database,
+  viewer: LibraryViewer,
+  limit = 6,
+  now = new Date(),
+): Promise<ExerciseCard[]> {
+  if (!viewer.userId) return [];
+  const rows = await db
+    .select(cardColumns)
+    .from(exerciseViews)
+    .innerJoin(exercises, eq(exercises.id, exerciseViews.exerciseId))
+    .where(eq(exerciseViews.userId, viewer.userId))
+    .orderBy(desc(exerciseViews.viewedAt))
+    .limit(limit);
+  return rows.map((r) => card(r, viewer, now));
+}
+
+export async function cardsByIds(
+  db: Database,
+  ids: string[],
+  viewer: LibraryViewer,
+  now = new Date(),
+): Promise<ExerciseCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(cardColumns).from(exercises).where(inArray(exercises.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [card(row, viewer, now)] : [];
+  });
+}
+
+export interface ExerciseView extends ExerciseCard {
+  skillFocus: string[];
+  grammar: string | null;
+  functions: string[];
+  vocabularyFocus: string | null;
+  audience: string[];
+  publishedAt: string;
+  /** Present only when the viewer may open the exercise: locked content never leaves the server. */
+  content: ExerciseContent | null;
+  teacherNotes: { aim: string; steps: string[]; tips: string[] } | null;
+  vocabulary: { term: string; definition: string }[] | null;
+}
+
+/** One exercise as the viewer may see it; null when it does not exist. */
+export async function exerciseForViewer(
+  db: Database,
+  id: string,
+  viewer: LibraryViewer,
+  now = new Date(),
+): Promise<ExerciseView | null> {
+  if (id.length > 100) return null;
+  const rows = await db.select().from(exercises).where(eq(exercises.id, id));
+  const row = rows[0];
+  if (!row) return null;
+  const base = card(row, viewer, now);
+  return {
+    ...base,
+    skillFocus: row.skillFocus,
+    grammar: row.grammar,
+    functions: row.functions,
+    vocabularyFocus: row.vocabularyFocus,
+    audience: row.audience,
+    publishedAt: row.publishedAt.toISOString(),
+    content: base.locked ? null : (row.content as ExerciseContent),
+    teacherNotes: base.locked ? null : (row.teacherNotes as ExerciseView["teacherNotes"]),
+    vocabulary: base.locked ? null : (row.vocabulary as ExerciseView["vocabulary"]),
+  };
+}
+
+export async function recordView(db: Database, userId: string, exerciseId: string): Promise<void> {
+  await db
+    .insert(exerciseViews)
+    .values({ userId, exerciseId })
+    .onConflictDoUpdate({
+      target: [exerciseViews.userId, exerciseViews.exerciseId],
+      set: { viewedAt: sql`now()` },
+    });
+}
+
+/** Spec §3/§7: counts shown to everyone (landing page, upgrade prompts). */
+export async function resourceCounts(db: Database) {
+  const rows = await queryRows<{ all_e: number; free_e: number; all_m: number; free_m: number }>(
+    db,
+    sql`select
+          (select count(*)::int from exercises) as all_e,
+          (select count(*)::int from exercises where is_free or free_expires_at > now()) as free_e,
+          (select count(*)::int from materials) as all_m,
+          (select count(*)::int from materials where is_free) as free_m`,
+  );
+  const r = rows[0];
+  return {
+    allExercisesCount: Number(r?.all_e ?? 0),
+    freeExercisesCount: Number(r?.free_e ?? 0),
+    allMaterialsCount: Number(r?.all_m ?? 0),
+    freeMaterialsCount: Number(r?.free_m ?? 0),
+  };
+}
+
+/** Spec §7: exercises that are new or free for a while (id, isFresh, freeExpiresAt). */
+export async function temporaryFreeExercises(db: Database) {
+  const rows = await db
+    .select({
+      id: exercises.id,
+      isFresh: exercises.isFresh,
+      freeExpiresAt: exercises.freeExpiresAt,
+    })
+    .from(exercises)
+    .where(sql`${exercises.isFresh} or ${exercises.freeExpiresAt} > now()`);
+  return rows.map((r) => ({
+    id: r.id,
+    isFresh: r.isFresh,
+    freeExpiresAt: r.freeExpiresAt?.toISOString() ?? null,
+  }));
+}
+
+export interface MaterialCard {
+  id: string;
+  title: string;
+  summary: string;
+  type: MaterialType;
+  level: CefrLevel;
+  topics: string[];
+  isFree: boolean;
+  locked: boolean;
+}
+
+export interface MaterialFilters {
+  q: string;
+  types: string[];
+  levels: string[];
+  freeOnly: boolean;
+}
+
+export async function listMaterials(
+  db: Database,
+  filters: MaterialFilters,
+  viewer: LibraryViewer,
+  now = new Date(),
+): Promise<MaterialCard[]> {
+  const where = [];
+  const words = filters.q
+    .toLowerCase()
+    .replace(/[^a-z0-9\s]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8);
+  if (words.length)
+    where.push(
+      sql`search_vector @@ to_tsquery('english', ${words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ")})`,
+    );
+  if (filters.types.length) where.push(sql`type = any(${textArray(filters.types)})`);
+  if (filters.levels.length) where.push(sql`level = any(${textArray(filters.levels)})`);
+  if (filters.freeOnly) where.push(sql`is_free`);
+  const rows = await db
+    .select({
+      id: materials.id,
+      title: materials.title,
+      summary: materials.summary,
+      type: materials.type,
+      level: materials.level,
+      topics: materials.topics,
+      isFree: materials.isFree,
+    })
+    .from(materials)
+    .where(where.length ? sql.join(where, sql` and `) : undefined)
+    .orderBy(materials.level, materials.title);
+  return rows.map((r) => ({
+    ...r,
+    type: r.type as MaterialType,
+    level: r.level as CefrLevel,
+    locked: !canOpen({ isFree: r.isFree }, viewer, now),
+  }));
+}
+
+export async function materialForViewer(
+  db: Database,
+  id: string,
+  viewer: LibraryViewer,
+  now = new Date(),
+) {
+  if (id.length > 100) return null;
+  const rows = await db.select().from(materials).where(eq(materials.id, id));
+  const row = rows[0];
+  if (!row) return null;
+  const locked = !canOpen({ isFree: row.isFree }, viewer, now);
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    type: row.type as MaterialType,
+    level: row.level as CefrLevel,
+    topics: row.topics,
+    isFree: row.isFree,
+    locked,
+    /** Markdown of the printable body, only for viewers who may open it. */
+    body: locked ? null : row.body,
+  };
+}
+
+export async function listAudioTracks(db: Database, viewer: LibraryViewer, now = new Date()) {
+  const rows = await db.select().from(audioTracks).orderBy(audioTracks.level, audioTracks.title);
+  return rows.map((r) => {
+    const locked = !canOpen({ isFree: r.isFree }, viewer, now);
+    return {
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      level: r.level as CefrLevel,
+      topics: r.topics,
+      durationSeconds: r.durationSeconds,
+      voices: r.voices,
+      isFree: r.isFree,
+      locked,
+      audioUrl: locked ? null : r.audioUrl,
+      transcript: locked ? null : r.transcript,
+    };
+  });
+}

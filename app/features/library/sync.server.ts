@@ -1,0 +1,287 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { audioTracks, exercises, libraryTerms, materials } from "@db/schema";
+import { FrontMatterSchemas } from "~/features/content/collections";
+import { parseFrontMatter } from "~/lib/content/front-matter";
+import { markdownToText } from "~/lib/content/markdown";
+import type { Database } from "~/lib/db.server";
+import { ExerciseSchema, MaterialFrontMatterSchema, type Exercise } from "./schema";
+
+const exerciseFiles = import.meta.glob<unknown>("/content/library/exercises/**/*.json", {
+  eager: true,
+  import: "default",
+});
+const materialFiles = import.meta.glob<string>("/content/library/materials/*.md", {
+  eager: true,
+  query: "?raw",
+  import: "default",
+});
+const transcriptFiles = import.meta.glob<string>("/content/transcript/*.md", {
+  eager: true,
+  query: "?raw",
+  import: "default",
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** New exercises carry the "new" badge for 30 days after publication. */
+export const FRESH_DAYS = 30;
+/** The newest premium exercises are free for everyone for their first 30 days. */
+export const INTRO_FREE_DAYS = 30;
+
+export class LibraryDataError extends Error {}
+
+function hashOf(value: unknown): string {
+  return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 20);
+}
+
+/** Every word a teacher might search for in an exercise. */
+export function exerciseSearchText(e: Exercise): string {
+  const parts: string[] = [
+    e.summary,
+    e.topics.join(" ").replace(/-/g, " "),
+    e.content.type.replace(/-/g, " "),
+  ];
+  parts.push(
+    e.languageFocus.grammar ?? "",
+    ...(e.languageFocus.functions ?? []),
+    e.languageFocus.vocabulary ?? "",
+  );
+  parts.push(...e.vocabulary.map((v) => `${v.term} ${v.definition}`));
+  parts.push(e.teacherNotes.aim);
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") parts.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object")
+      Object.entries(value).forEach(([k, v]) => k !== "type" && walk(v));
+  };
+  walk(e.content);
+  return parts.filter(Boolean).join(" ");
+}
+
+/** All exercises in the data files, validated; a bad record fails loudly with its file and slug. */
+export function loadExerciseFiles(): Exercise[] {
+  const all: Exercise[] = [];
+  const seen = new Set<string>();
+  for (const [file, data] of Object.entries(exerciseFiles)) {
+    if (!Array.isArray(data)) throw new LibraryDataError(`${file}: expected an array of exercises`);
+    data.forEach((item, index) => {
+      const parsed = ExerciseSchema.safeParse(item);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new LibraryDataError(
+          `${file} [${index}] ${(item as { slug?: string }).slug ?? ""}: ${issue?.path.join(".")}: ${issue?.message}`,
+        );
+      }
+      if (seen.has(parsed.data.slug))
+        throw new LibraryDataError(`${file}: duplicate slug ${parsed.data.slug}`);
+      seen.add(parsed.data.slug);
+      all.push(parsed.data);
+    });
+  }
+  return all;
+}
+
+export function exerciseRow(e: Exercise, now: Date) {
+  const publishedAt = new Date(`${e.publishedAt}T09:00:00Z`);
+  const searchText = exerciseSearchText(e);
+  return {
+    id: e.slug,
+    type: e.content.type,
+    title: e.title,
+    summary: e.summary,
+    level: e.level,
+    topics: e.topics,
+    skillFocus: e.skillFocus,
+    grammar: e.languageFocus.grammar ?? null,
+    functions: e.languageFocus.functions ?? [],
+    vocabularyFocus: e.languageFocus.vocabulary ?? null,
+    durationMinutes: e.durationMinutes,
+    grouping: e.grouping,
+    audience: e.audience,
+    teacherNotes: e.teacherNotes,
+    content: e.content,
+    vocabulary: e.vocabulary,
+    isFree: e.isFree,
+    isFresh: now.getTime() - publishedAt.getTime() <= FRESH_DAYS * DAY_MS,
+    freeExpiresAt:
+      !e.isFree && now.getTime() - publishedAt.getTime() <= INTRO_FREE_DAYS * DAY_MS
+        ? new Date(publishedAt.getTime() + INTRO_FREE_DAYS * DAY_MS)
+        : null,
+    publishedAt,
+    searchText,
+    searchVector: sql`setweight(to_tsvector('english', ${e.title}), 'A') || setweight(to_tsvector('english', ${`${e.summary} ${e.topics.join(" ").replace(/-/g, " ")}`}), 'B') || setweight(to_tsvector('english', ${searchText}), 'C')`,
+    sourceHash: hashOf(e),
+  };
+}
+
+async function existingHashes(
+  db: Database,
+  table: typeof exercises | typeof materials | typeof audioTracks,
+) {
+  const rows = await db.select({ id: table.id, hash: table.sourceHash }).from(table);
+  return new Map(rows.map((r) => [r.id, r.hash]));
+}
+
+const BATCH = 100;
+
+async function syncExercises(db: Database, now: Date): Promise<number> {
+  const records = loadExerciseFiles();
+  const known = await existingHashes(db, exercises);
+  const changed = records.filter((e) => known.get(e.slug) !== hashOf(e));
+  for (let i = 0; i < changed.length; i += BATCH) {
+    const rows = changed.slice(i, i + BATCH).map((e) => exerciseRow(e, now));
+    await db
+      .insert(exercises)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: exercises.id,
+        // Admin decisions (temporary-free dates, the "new" flag) are kept on update.
+        set: {
+          type: sql`excluded.type`,
+          title: sql`excluded.title`,
+          summary: sql`excluded.summary`,
+          level: sql`excluded.level`,
+          topics: sql`excluded.topics`,
+          skillFocus: sql`excluded.skill_focus`,
+          grammar: sql`excluded.grammar`,
+          functions: sql`excluded.functions`,
+          vocabularyFocus: sql`excluded.vocabulary_focus`,
+          durationMinutes: sql`excluded.duration_minutes`,
+          grouping: sql`excluded.grouping`,
+          audience: sql`excluded.audience`,
+          teacherNotes: sql`excluded.teacher_notes`,
+          content: sql`excluded.content`,
+          vocabulary: sql`excluded.vocabulary`,
+          isFree: sql`excluded.is_free`,
+          publishedAt: sql`excluded.published_at`,
+          searchText: sql`excluded.search_text`,
+          searchVector: sql`excluded.search_vector`,
+          sourceHash: sql`excluded.source_hash`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+  return changed.length;
+}
+
+/** Rebuilds the vocabulary used to correct typos in queries. */
+export async function rebuildLibraryTerms(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(libraryTerms);
+    await tx.execute(sql`
+      insert into library_terms (term, frequency)
+      select word, count(*)::int from (
+        select regexp_split_to_table(lower(title || ' ' || search_text), '[^a-z]+') as word from exercises
+      ) words
+      where length(word) between 3 and 30
+      group by word`);
+  });
+}
+
+async function syncMaterials(db: Database): Promise<number> {
+  const known = await existingHashes(db, materials);
+  const rows = [];
+  for (const [file, source] of Object.entries(materialFiles)) {
+    const { data, body } = parseFrontMatter(source);
+    const parsed = MaterialFrontMatterSchema.safeParse(data);
+    if (!parsed.success)
+      throw new LibraryDataError(
+        `${file}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
+      );
+    const m = parsed.data;
+    const hash = hashOf({ m, body });
+    if (known.get(m.slug) === hash) continue;
+    rows.push({
+      id: m.slug,
+      type: m.type,
+      title: m.title,
+      summary: m.summary,
+      level: m.level,
+      topics: m.topics,
+      isFree: m.isFree,
+      publishedAt: new Date(`${m.publishedAt}T09:00:00Z`),
+      body,
+      searchVector: sql`setweight(to_tsvector('english', ${m.title}), 'A') || setweight(to_tsvector('english', ${m.summary}), 'B') || setweight(to_tsvector('english', ${markdownToText(body)}), 'C')`,
+      sourceHash: hash,
+    });
+  }
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db
+      .insert(materials)
+      .values(rows.slice(i, i + BATCH))
+      .onConflictDoUpdate({
+        target: materials.id,
+        set: {
+          type: sql`excluded.type`,
+          title: sql`excluded.title`,
+          summary: sql`excluded.summary`,
+          level: sql`excluded.level`,
+          topics: sql`excluded.topics`,
+          isFree: sql`excluded.is_free`,
+          publishedAt: sql`excluded.published_at`,
+          body: sql`excluded.body`,
+          searchVector: sql`excluded.search_vector`,
+          sourceHash: sql`excluded.source_hash`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+  return rows.length;
+}
+
+async function syncAudio(db: Database): Promise<number> {
+  const known = await existingHashes(db, audioTracks);
+  let count = 0;
+  for (const [file, source] of Object.entries(transcriptFiles)) {
+    const { data, body } = parseFrontMatter(source);
+    const parsed = FrontMatterSchemas.transcript.safeParse(data);
+    if (!parsed.success)
+      throw new LibraryDataError(
+        `${file}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
+      );
+    const t = parsed.data;
+    const id = file.split("/").pop()?.replace(/\.md$/, "") ?? file;
+    const hash = hashOf({ t, body });
+    if (known.get(id) === hash) continue;
+    const row = {
+      id,
+      title: t.title,
+      description: t.description,
+      level: t.level,
+      topics: t.topics,
+      audioUrl: t.audio,
+      durationSeconds: t.durationSeconds,
+      voices: t.voices,
+      isFree: t.isFree,
+      publishedAt: new Date(t.publishedAt),
+      transcript: body,
+      sourceHash: hash,
+    };
+    await db
+      .insert(audioTracks)
+      .values(row)
+      .onConflictDoUpdate({ target: audioTracks.id, set: row });
+    count++;
+  }
+  return count;
+}
+
+export interface LibrarySyncResult {
+  exercises: number;
+  materials: number;
+  audio: number;
+}
+
+/**
+ * Brings the library tables in line with the data files in content/. Idempotent and cheap
+ * when nothing changed (one hash comparison per table), so it runs at every start.
+ */
+export async function syncLibrary(db: Database, now = new Date()): Promise<LibrarySyncResult> {
+  const changedExercises = await syncExercises(db, now);
+  if (changedExercises > 0) await rebuildLibraryTerms(db);
+  return {
+    exercises: changedExercises,
+    materials: await syncMaterials(db),
+    audio: await syncAudio(db),
+  };
+}

@@ -1,0 +1,140 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+const tz = { withTimezone: true } as const;
+
+/** PostgreSQL full-text vector; written by the library sync, read by search. */
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return "tsvector";
+  },
+});
+
+/**
+ * Speaking exercises. The id is the slug, so addresses stay readable and favorites
+ * survive re-seeding. Student-facing content and teacher notes are JSON shaped by the
+ * exercise type (app/features/library/schema.ts).
+ */
+export const exercises = pgTable(
+  "exercises",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    level: text("level").notNull(),
+    topics: text("topics").array().notNull(),
+    skillFocus: text("skill_focus").array().notNull(),
+    grammar: text("grammar"),
+    functions: text("functions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    vocabularyFocus: text("vocabulary_focus"),
+    durationMinutes: integer("duration_minutes").notNull(),
+    grouping: text("grouping").array().notNull(),
+    audience: text("audience").array().notNull(),
+    teacherNotes: jsonb("teacher_notes").notNull(),
+    content: jsonb("content").notNull(),
+    vocabulary: jsonb("vocabulary").notNull(),
+    isFree: boolean("is_free").notNull().default(false),
+    /** Marks a new exercise ("new" badge). */
+    isFresh: boolean("is_fresh").notNull().default(false),
+    /** Free for everyone until then (a temporary-free exercise, spec §4.4). */
+    freeExpiresAt: timestamp("free_expires_at", tz),
+    publishedAt: timestamp("published_at", tz).notNull(),
+    /** Every searchable word (title, summary, topics, language focus, content, vocabulary). */
+    searchText: text("search_text").notNull().default(""),
+    searchVector: tsvector("search_vector"),
+    /** Hash of the source record: the seed rewrites a row only when its file changed. */
+    sourceHash: text("source_hash"),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index("exercises_search_idx").using("gin", t.searchVector),
+    index("exercises_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("exercises_level_idx").on(t.level),
+    index("exercises_type_idx").on(t.type),
+    index("exercises_topics_idx").using("gin", t.topics),
+    index("exercises_published_idx").on(t.publishedAt),
+    index("exercises_free_until_idx").on(t.freeExpiresAt),
+  ],
+);
+
+/** Words of the library, for correcting typos in search queries ("enviroment"). */
+export const libraryTerms = pgTable(
+  "library_terms",
+  {
+    term: text("term").primaryKey(),
+    frequency: integer("frequency").notNull().default(1),
+  },
+  (t) => [index("library_terms_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`)],
+);
+
+/** Printable materials: worksheets, flashcards, board games, phrase banks, lesson plans… */
+export const materials = pgTable(
+  "materials",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    level: text("level").notNull(),
+    topics: text("topics").array().notNull(),
+    isFree: boolean("is_free").notNull().default(false),
+    publishedAt: timestamp("published_at", tz).notNull(),
+    body: text("body").notNull(),
+    searchVector: tsvector("search_vector"),
+    sourceHash: text("source_hash"),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index("materials_search_idx").using("gin", t.searchVector),
+    index("materials_level_idx").on(t.level),
+  ],
+);
+
+/** Listening tracks; the transcript comes from the transcript content collection. */
+export const audioTracks = pgTable("audio_tracks", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  level: text("level").notNull(),
+  topics: text("topics").array().notNull(),
+  audioUrl: text("audio_url").notNull(),
+  durationSeconds: integer("duration_seconds").notNull(),
+  voices: text("voices").array().notNull(),
+  isFree: boolean("is_free").notNull().default(false),
+  publishedAt: timestamp("published_at", tz).notNull(),
+  transcript: text("transcript").notNull(),
+  sourceHash: text("source_hash"),
+});
+
+/** Exercises a teacher opened, for "recently opened" on the dashboard. */
+export const exerciseViews = pgTable(
+  "exercise_views",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    exerciseId: text("exercise_id")
+      .notNull()
+      .references(() => exercises.id, { onDelete: "cascade" }),
+    viewedAt: timestamp("viewed_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.exerciseId] }),
+    index("exercise_views_recent_idx").on(t.userId, t.viewedAt),
+  ],
+);
