@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import { syncLibrary } from "~/features/library/sync.server";
 import { pgliteHandle, postgresHandle } from "~/lib/db.server";
 import { MIGRATIONS_DIR, templateDatabaseName, templateDumpPath } from "./template";
 
@@ -11,6 +12,9 @@ function withDatabase(url: string, name: string): string {
   u.pathname = `/${name}`;
   return u.toString();
 }
+
+/** The library in test databases is synced as of this moment (fresh and temporary-free flags). */
+const TEMPLATE_NOW = new Date();
 
 /**
  * Prepares one migrated database that every integration test file copies: a PGlite data
@@ -28,6 +32,7 @@ export default async function setup() {
         await admin.query(`create database "${name}"`);
         const handle = postgresHandle(withDatabase(url, name), 2);
         await handle.migrate(MIGRATIONS_DIR);
+        await syncLibrary(handle.db, TEMPLATE_NOW);
         await handle.close();
         await admin.query(`alter database "${name}" with is_template true`);
       }
@@ -41,6 +46,7 @@ export default async function setup() {
   const client = await PGlite.create({ extensions: { pg_trgm } });
   const handle = pgliteHandle(client);
   await handle.migrate(MIGRATIONS_DIR);
+  await syncLibrary(handle.db, TEMPLATE_NOW);
   const dump = await client.dumpDataDir("gzip");
   fs.mkdirSync(path.dirname(dumpPath), { recursive: true });
   fs.writeFileSync(`${dumpPath}.tmp`, Buffer.from(await dump.arrayBuffer()));

@@ -4,12 +4,22 @@ import path from "node:path";
 
 export const MIGRATIONS_DIR = path.resolve("db/migrations");
 
-/** A hash of every migration file: a changed migration makes a new template. */
+/** Inputs of the template: migrations and the library's content files. */
+const TEMPLATE_INPUTS = [
+  MIGRATIONS_DIR,
+  path.resolve("content/library"),
+  path.resolve("content/transcript"),
+];
+
+/** A hash of every migration and library file: a change makes a new template. */
 export function migrationsHash(): string {
   const hash = createHash("sha256");
-  for (const file of fs.readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
-    const full = path.join(MIGRATIONS_DIR, file);
-    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  for (const dir of TEMPLATE_INPUTS) {
+    if (!fs.existsSync(dir)) continue;
+    for (const file of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
+      const full = path.join(dir, file);
+      if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+    }
   }
   return hash.digest("hex").slice(0, 16);
 }

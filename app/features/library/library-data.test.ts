@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { levelProblems, nearDuplicatePrompts, promptsOf } from "./rules";
+import { CEFR_LEVELS, EXERCISE_TYPES, MaterialFrontMatterSchema } from "./schema";
+import { buildSlides } from "./slides";
+import { loadExerciseFiles } from "./sync.server";
+import { parseFrontMatter } from "~/lib/content/front-matter";
+import { FrontMatterSchemas } from "~/features/content/collections";
+
+const exercises = loadExerciseFiles();
+const materials = Object.values(
+  import.meta.glob<string>("/content/library/materials/*.md", {
+    eager: true,
+    query: "?raw",
+    import: "default",
+  }),
+);
+const transcripts = Object.values(
+  import.meta.glob<string>("/content/transcript/*.md", {
+    eager: true,
+    query: "?raw",
+    import: "default",
+  }),
+);
+
+describe("the seed library", () => {
+  it("has at least 400 exercises, 40 per level, 30 topics and 8 types", () => {
+    expect(exercises.length).toBeGreaterThanOrEqual(400);
+    for (const level of CEFR_LEVELS)
+      expect(exercises.filter((e) => e.level === level).length, level).toBeGreaterThanOrEqual(40);
+    expect(new Set(exercises.flatMap((e) => e.topics)).size).toBeGreaterThanOrEqual(30);
+    const types = new Set(exercises.map((e) => e.content.type));
+    expect(types.size).toBeGreaterThanOrEqual(8);
+    for (const type of types) expect(EXERCISE_TYPES).toContain(type);
+  });
+
+  it("makes about one in five items free", () => {
+    const share = exercises.filter((e) => e.isFree).length / exercises.length;
+    expect(share).toBeGreaterThan(0.15);
+    expect(share).toBeLessThan(0.25);
+  });
+
+  it("has no duplicate titles", () => {
+    const titles = exercises.map((e) => e.title.trim().toLowerCase());
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it("follows the level rules (short concrete prompts at A1, no debates below B1, richer prompts at C1–C2)", () => {
+    const problems = exercises.flatMap((e) => levelProblems(e).map((p) => `${e.slug}: ${p}`));
+    expect(problems).toEqual([]);
+  });
+
+  it("has no near-duplicate prompts across exercises", () => {
+    expect(
+      nearDuplicatePrompts(exercises).map((d) => `${d.a.slug} ~ ${d.b.slug}: ${d.a.prompt}`),
+    ).toEqual([]);
+  });
+
+  it("gives every exercise teacher notes, vocabulary and presentable cards", () => {
+    for (const e of exercises) {
+      expect(e.teacherNotes.steps.length, e.slug).toBeGreaterThanOrEqual(3);
+      expect(e.vocabulary.length, e.slug).toBeGreaterThanOrEqual(4);
+      expect(promptsOf(e).length, e.slug).toBeGreaterThan(0);
+      expect(buildSlides(e.content, e.vocabulary).length, e.slug).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("has at least 80 valid materials, every type, about one in five free", () => {
+    expect(materials.length).toBeGreaterThanOrEqual(80);
+    const parsed = materials.map((m) => MaterialFrontMatterSchema.parse(parseFrontMatter(m).data));
+    expect(new Set(parsed.map((m) => m.type)).size).toBe(7);
+    const free = parsed.filter((m) => m.isFree).length / parsed.length;
+    expect(free).toBeGreaterThan(0.15);
+    expect(free).toBeLessThan(0.25);
+  });
+
+  it("has at least 12 audio tracks with transcripts", () => {
+    expect(transcripts.length).toBeGreaterThanOrEqual(12);
+    for (const source of transcripts)
+      expect(FrontMatterSchemas.transcript.safeParse(parseFrontMatter(source).data).success).toBe(
+        true,
+      );
+  });
+});

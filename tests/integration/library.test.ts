@@ -1,0 +1,265 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exercises, materials, userData, users } from "@db/schema";
+import { ensureUser } from "~/features/account/admin-tasks.server";
+import { ROLE } from "~/lib/auth/roles";
+import type { Services } from "~/lib/services.server";
+import { HttpSession } from "../support/http-session";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+const PASSWORD = "library test passphrase";
+
+describe("the library over HTTP", () => {
+  let app: TestApp;
+  let free: HttpSession;
+  let premium: HttpSession;
+  let premiumId = "";
+  let lockedId = "";
+  let freeId = "";
+  let lockedMaterial = "";
+  let n = 0;
+
+  async function signIn(email: string) {
+    const client = new HttpSession(app.url, { "x-forwarded-for": `10.3.0.${++n}` });
+    expect((await client.postForm("/auth/sign-in", { email, password: PASSWORD })).status).toBe(
+      302,
+    );
+    return client;
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for" });
+    const services = app.services as Services;
+    await ensureUser(services, {
+      email: "free@library.test",
+      firstName: "Fr",
+      lastName: "Ee",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    const premiumUser = await ensureUser(services, {
+      email: "premium@library.test",
+      firstName: "Pre",
+      lastName: "Mium",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    premiumId = premiumUser.id;
+    await app.database.db
+      .update(userData)
+      .set({
+        membershipPlan: 1,
+        subscriptionStatus: "active",
+        subscriptionId: "sub_test",
+        subscriptionStatusUpdatedAt: new Date(),
+      })
+      .where(eq(userData.userId, premiumId));
+    // Nothing temporary-free, so "locked" depends only on isFree in these tests.
+    await app.database.db.update(exercises).set({ freeExpiresAt: null });
+    const [locked] = await app.database.db
+      .select()
+      .from(exercises)
+      .where(eq(exercises.isFree, false))
+      .limit(1);
+    const [open] = await app.database.db
+      .select()
+      .from(exercises)
+      .where(eq(exercises.isFree, true))
+      .limit(1);
+    const [lockedM] = await app.database.db
+      .select()
+      .from(materials)
+      .where(eq(materials.isFree, false))
+      .limit(1);
+    lockedId = locked!.id;
+    freeId = open!.id;
+    lockedMaterial = lockedM!.id;
+    free = await signIn("free@library.test");
+    premium = await signIn("premium@library.test");
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  async function lockedContentOf(id: string) {
+    const [row] = await app.database.db.select().from(exercises).where(eq(exercises.id, id));
+    const content = row!.content as Record<string, unknown>;
+    const firstText =
+      JSON.stringify(content).match(
+        /"(?:question|situation|motion|word|optionA|prompt|scenario|statement)":"([^"]{12,})"/,
+      )?.[1] ?? "";
+    const note = (row!.teacherNotes as { steps: string[] }).steps[0]!;
+    return { firstText, note };
+  }
+
+  it("shows a free user a premium exercise as locked, without its content, on every route", async () => {
+    const { firstText, note } = await lockedContentOf(lockedId);
+    expect(firstText.length).toBeGreaterThan(11);
+    for (const path of [
+      `/dashboard/exercises/${lockedId}`,
+      `/pl/dashboard/exercises/${lockedId}`,
+      `/dashboard/exercises/${lockedId}.data`,
+    ]) {
+      const response = await free.get(path);
+      const body = await response.text();
+      expect(response.status, path).toBe(200);
+      expect(body, path).not.toContain(firstText);
+      expect(body, path).not.toContain(note.slice(0, 40));
+    }
+    const page = await (await free.get(`/dashboard/exercises/${lockedId}`)).text();
+    expect(page).toContain('data-testid="locked-exercise"');
+    expect(page).toContain("/dashboard/membership");
+  });
+
+  it("never sends locked content through search, favorites, the dashboard or the data export", async () => {
+    const { firstText, note } = await lockedContentOf(lockedId);
+    await free.postForm("/api/favorites", { exerciseId: lockedId, favorite: "true" });
+    for (const path of [
+      "/dashboard/exercises",
+      "/dashboard/exercises.data",
+      `/dashboard/exercises?q=${encodeURIComponent(firstText.split(" ").slice(0, 3).join(" "))}`,
+      "/dashboard/favorites",
+      "/dashboard/favorites.data",
+      "/dashboard",
+      "/dashboard.data",
+      "/api/favorites",
+      "/dashboard/account/export",
+    ]) {
+      const body = await (await free.get(path)).text();
+      expect(body, path).not.toContain(firstText);
+      expect(body, path).not.toContain(note.slice(0, 40));
+    }
+  });
+
+  it("opens everything for premium members, and free exercises for everyone", async () => {
+    const { firstText } = await lockedContentOf(lockedId);
+    const premiumPage = await (await premium.get(`/dashboard/exercises/${lockedId}`)).text();
+    expect(premiumPage).toContain(firstText.replace(/'/g, "&#x27;").slice(0, 20));
+    expect(premiumPage).not.toContain('data-testid="locked-exercise"');
+    const freePage = await (await free.get(`/dashboard/exercises/${freeId}`)).text();
+    expect(freePage).not.toContain('data-testid="locked-exercise"');
+  });
+
+  it("opens a temporary-free exercise until its expiry and locks it after", async () => {
+    const { firstText } = await lockedContentOf(lockedId);
+    const snippet = firstText.replace(/'/g, "&#x27;").slice(0, 20);
+    await app.database.db
+      .update(exercises)
+      .set({ freeExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(exercises.id, lockedId));
+    expect(await (await free.get(`/dashboard/exercises/${lockedId}`)).text()).toContain(snippet);
+    const [row] = await app.database.db
+      .select({ title: exercises.title })
+      .from(exercises)
+      .where(eq(exercises.id, lockedId));
+    const list = await (
+      await free.get(`/dashboard/exercises.data?free=1&q=${encodeURIComponent(row!.title)}`)
+    ).text();
+    expect(list).toContain(lockedId);
+    await app.database.db
+      .update(exercises)
+      .set({ freeExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(exercises.id, lockedId));
+    expect(await (await free.get(`/dashboard/exercises/${lockedId}`)).text()).not.toContain(
+      snippet,
+    );
+  });
+
+  it("locks premium materials the same way", async () => {
+    const [row] = await app.database.db
+      .select()
+      .from(materials)
+      .where(eq(materials.id, lockedMaterial));
+    const line = row!.body
+      .split("\n")
+      .find((l) => l.trim().length > 30)!
+      .trim()
+      .slice(0, 30);
+    const freeBody = await (await free.get(`/dashboard/materials/${lockedMaterial}`)).text();
+    expect(freeBody).toContain('data-testid="locked-material"');
+    const dataBody = await (await free.get(`/dashboard/materials/${lockedMaterial}.data`)).text();
+    expect(dataBody).not.toContain(
+      line
+        .replace(/[*_#|]/g, "")
+        .slice(0, 15)
+        .trim() || "unreachable-marker",
+    );
+    expect(
+      await (await premium.get(`/dashboard/materials/${lockedMaterial}`)).text(),
+    ).not.toContain('data-testid="locked-material"');
+  });
+
+  it("finds words despite typos and stemming, and counts per filter value", async () => {
+    const html = await (await premium.get("/dashboard/exercises?q=enviroment")).text();
+    expect(html).toContain("Showing results for “environment”");
+    const count = Number(/(\d+) exercises?</.exec(html)?.[1]);
+    expect(count).toBeGreaterThan(5);
+    const data = await (
+      await premium.get("/dashboard/exercises.data?q=travelling&level=B1")
+    ).text();
+    expect(data).toContain("lost-luggage-at-the-airport");
+  });
+
+  it("handles malformed filters and a 10,000-character query without failing", async () => {
+    expect(
+      (
+        await premium.get(
+          "/dashboard/exercises?level=Z9&type=%00&duration=x&page=abc&sort=%27;drop",
+        )
+      ).status,
+    ).toBe(200);
+    expect((await premium.get(`/dashboard/exercises?q=${"a".repeat(10_000)}`)).status).toBe(200);
+    expect(
+      (await premium.get(`/dashboard/exercises?q=${encodeURIComponent("' & | ! :* <-> ()")}`))
+        .status,
+    ).toBe(200);
+  });
+
+  it("gives an unknown exercise the 404 page", async () => {
+    const response = await premium.get("/dashboard/exercises/no-such-exercise");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain(
+      "Page Not Found: /dashboard/exercises/no-such-exercise",
+    );
+  });
+
+  it("stores favorites per user and refuses unknown exercises", async () => {
+    const before = await (await premium.get("/api/favorites")).json();
+    expect(before.favorites).toEqual([]);
+    expect(
+      (await premium.postJson("/api/favorites", { exerciseId: freeId, favorite: true })).status,
+    ).toBe(200);
+    expect((await premium.get("/api/favorites").then((r) => r.json())).favorites).toEqual([freeId]);
+    expect((await free.get("/api/favorites").then((r) => r.json())).favorites).not.toContain(
+      freeId,
+    );
+    expect(
+      (await premium.postJson("/api/favorites", { exerciseId: "nope", favorite: true })).status,
+    ).toBe(404);
+    expect(
+      (await premium.postJson("/api/favorites", { exerciseId: freeId, favorite: false })).status,
+    ).toBe(200);
+    expect(
+      (
+        await new HttpSession(app.url).postJson("/api/favorites", {
+          exerciseId: freeId,
+          favorite: true,
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it("counts resources and lists temporary-free exercises", async () => {
+    const counts = await (await fetch(`${app.url}/api/resources/count`)).json();
+    expect(counts.allExercisesCount).toBeGreaterThanOrEqual(400);
+    expect(counts.freeExercisesCount).toBeGreaterThan(60);
+    expect(counts.allMaterialsCount).toBeGreaterThanOrEqual(80);
+    expect(counts.freeMaterialsCount).toBeGreaterThan(10);
+    const total = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    expect(total[0]!.n).toBeGreaterThan(0);
+  });
+
+  it("keeps the audio section for admins", async () => {
+    expect((await premium.get("/dashboard/audio")).headers.get("location")).toBe("/dashboard");
+  });
+});
