@@ -17,7 +17,7 @@ export type ButtonSize = (typeof BUTTON_SIZES)[number];
 
 const THEME_CLASSES: Record<ButtonTheme, string> = {
   primary: "bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-900 shadow-sm",
-  secondary: "bg-accent-500 text-white hover:bg-accent-600 shadow-sm",
+  secondary: "bg-accent-700 text-white hover:bg-accent-800 shadow-sm",
   light: "bg-brand-50 text-brand-800 hover:bg-brand-100",
   neutral: "bg-slate-100 text-slate-800 hover:bg-slate-200",
   white: "bg-white text-slate-800 border border-slate-300 hover:bg-slate-50 shadow-sm",

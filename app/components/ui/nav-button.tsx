@@ -40,7 +40,7 @@ export function NavButton({
       {icon}
       <span>{children}</span>
       {isNew ? (
-        <span className="rounded-full bg-accent-500 px-1.5 py-0.5 text-[0.65rem] font-bold uppercase leading-none text-white">
+        <span className="rounded-full bg-accent-700 px-1.5 py-0.5 text-[0.65rem] font-bold uppercase leading-none text-white">
           {newLabel}
         </span>
       ) : null}

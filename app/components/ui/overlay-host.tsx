@@ -21,11 +21,14 @@ function CloseIcon() {
 
 function OverlayView({
   entry,
+  level,
   front,
   stack,
   closeLabel,
 }: {
   entry: OverlayEntry;
+  /** Position in the stack: each entry's backdrop covers every entry below it. */
+  level: number;
   front: boolean;
   stack: OverlayStack;
   closeLabel: string;
@@ -39,14 +42,18 @@ function OverlayView({
   return (
     <Dialog.Root open modal onOpenChange={(open) => (!open && front ? stack.hide() : undefined)}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/45 backdrop-blur-[1px]" />
+        <Dialog.Overlay
+          className="fixed inset-0 bg-slate-900/45 backdrop-blur-[1px]"
+          style={{ zIndex: 40 + 2 * level }}
+        />
         <Dialog.Content
           aria-describedby={undefined}
           onEscapeKeyDown={requestClose}
           onPointerDownOutside={requestClose}
           onInteractOutside={(e) => e.preventDefault()}
+          style={{ zIndex: 41 + 2 * level }}
           className={cx(
-            "fixed z-50 flex flex-col bg-white shadow-2xl focus:outline-none",
+            "fixed flex flex-col bg-white shadow-2xl focus:outline-none",
             panel
               ? "inset-y-0 end-0 w-full max-w-md"
               : cx(
@@ -98,6 +105,7 @@ export function OverlayHost({
         <OverlayView
           key={entry.id}
           entry={entry}
+          level={index}
           front={index === entries.length - 1}
           stack={stack}
           closeLabel={closeLabel}

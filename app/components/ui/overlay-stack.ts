@@ -35,10 +35,15 @@ export class OverlayStack {
     for (const listener of this.listeners) listener();
   }
 
-  /** Puts an entry in front. A side panel first closes any other side panel. */
+  /**
+   * Puts an entry in front. A side panel first closes any other side panel; an entry with
+   * the same id is taken off (and closed, unless it is this very entry).
+   */
   show(entry: OverlayEntry): void {
-    const closed = entry.kind === "panel" ? this.entries.filter((e) => e.kind === "panel") : [];
-    const rest = this.entries.filter((e) => e.id !== entry.id && !closed.includes(e));
+    const displaced = (e: OverlayEntry) =>
+      e.id === entry.id || (entry.kind === "panel" && e.kind === "panel");
+    const closed = this.entries.filter((e) => displaced(e) && e !== entry);
+    const rest = this.entries.filter((e) => !displaced(e));
     this.set([...rest, entry], closed);
   }
 
@@ -52,7 +57,9 @@ export class OverlayStack {
     const rest = this.entries
       .slice(0, -1)
       .filter((e) => e.id !== entry.id && !(entry.kind === "panel" && e.kind === "panel"));
-    const closed = [front, ...this.entries.slice(0, -1).filter((e) => !rest.includes(e))];
+    const closed = [front, ...this.entries.slice(0, -1).filter((e) => !rest.includes(e))].filter(
+      (e) => e !== entry,
+    );
     this.set([...rest, entry], closed);
   }
 

@@ -69,7 +69,7 @@ function ActionButton({
   const className = cx(
     "relative inline-flex items-center gap-2 rounded-lg px-2.5 py-2 text-sm font-medium transition-colors",
     highlight
-      ? "bg-accent-100 text-accent-600 hover:bg-accent-100/80"
+      ? "bg-accent-100 text-accent-700 hover:bg-accent-100/80"
       : "text-slate-700 hover:bg-slate-100",
   );
   const content = (

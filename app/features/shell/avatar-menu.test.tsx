@@ -1,0 +1,351 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import {
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from "vitest";
+import en from "../../../locales/en.json";
+import { OverlayHost } from "~/components/ui/overlay-host";
+import { overlays } from "~/components/ui/overlay-stack";
+import type { ProfileView } from "~/features/account/profile.server";
+import { I18nProvider, I18nStore } from "~/lib/i18n/react";
+import type { OrganizationSummary } from "./account-dialogs";
+import { Avatar, AvatarMenu } from "./avatar-menu";
+
+function makeProfile(overrides: Partial<ProfileView> = {}): ProfileView {
+  return {
+    id: "user-1",
+    email: "ada@example.com",
+    emailVerified: true,
+    firstName: "Ada",
+    lastName: "Lovelace",
+    initials: "AL",
+    avatar: 1,
+    organization: null,
+    hasTrialOffer: false,
+    hasGift: false,
+    isTrialActive: false,
+    askReview: false,
+    isAdmin: false,
+    isStudent: false,
+    isPremiumMember: false,
+    isOrganizationPremiumMember: false,
+    isPremiumActive: false,
+    trial: null,
+    needsSubscriptionRecheck: false,
+    needsGeoLookup: false,
+    locale: "en",
+    ...overrides,
+  };
+}
+
+const organization = (isPremium: boolean): ProfileView["organization"] => ({
+  id: "org-1",
+  name: "Riverside School",
+  role: "member",
+  isPremium,
+  needsRecheck: false,
+});
+
+const ORGANIZATION: OrganizationSummary = {
+  id: "org-1",
+  name: "Riverside School",
+  isPremium: true,
+  seats: 10,
+  role: "member",
+  members: [
+    { id: "u-2", firstName: "Grace", lastName: "Hopper", role: "owner" },
+    { id: "user-1", firstName: "Ada", lastName: "Lovelace", role: "member" },
+  ],
+};
+
+const PROFILES = {
+  free: makeProfile(),
+  individual: makeProfile({ isPremiumMember: true, isPremiumActive: true }),
+  orgFree: makeProfile({ organization: organization(false) }),
+  orgPremium: makeProfile({
+    organization: organization(true),
+    isOrganizationPremiumMember: true,
+    isPremiumActive: true,
+  }),
+};
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderMenu(profile: ProfileView) {
+  const store = new I18nStore("en", en);
+  const router = createMemoryRouter(
+    [
+      {
+        path: "/api/user/organization",
+        loader: () => ({ organization: ORGANIZATION }),
+      },
+      {
+        path: "*",
+        element: (
+          <I18nProvider store={store}>
+            <button type="button">Elsewhere</button>
+            <AvatarMenu profile={profile} />
+            <Location />
+            <OverlayHost closeLabel="Close" />
+          </I18nProvider>
+        ),
+      },
+    ],
+    { initialEntries: ["/dashboard"] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const trigger = () => screen.getByRole("button", { name: "Account menu for Ada Lovelace" });
+const itemNames = () =>
+  within(screen.getByRole("menu"))
+    .getAllByRole("menuitem")
+    .map((item) => item.textContent);
+
+async function openMenu(user = userEvent.setup()) {
+  await user.click(trigger());
+  return within(await screen.findByRole("menu"));
+}
+
+beforeAll(() => {
+  // Radix measures its popper content; jsdom has no ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+let scrollTo: MockInstance<typeof window.scrollTo>;
+beforeEach(() => {
+  // The overlay host locks scrolling; jsdom does not implement scrollTo.
+  scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  overlays.clear();
+  scrollTo.mockRestore();
+});
+
+describe("AvatarMenu entries by membership", () => {
+  it.each([
+    ["free", PROFILES.free, ["Your Account", "Go Premium", "Redeem Code", "Sign Out"]],
+    [
+      "individual premium",
+      PROFILES.individual,
+      ["Your Account", "Membership", "Redeem Code", "Sign Out"],
+    ],
+    [
+      "free organization member",
+      PROFILES.orgFree,
+      ["Your Account", "Organization", "Go Premium", "Redeem Code", "Sign Out"],
+    ],
+    [
+      "organization premium",
+      PROFILES.orgPremium,
+      ["Your Account", "Organization", "Membership", "Redeem Code", "Sign Out"],
+    ],
+  ])("%s", async (_name, profile, expected) => {
+    renderMenu(profile);
+    await openMenu();
+    expect(itemNames()).toEqual(expected);
+  });
+
+  it("gives every item exactly one text colour, so Go Premium shows its accent", async () => {
+    renderMenu(PROFILES.free);
+    const menu = await openMenu();
+    for (const item of menu.getAllByRole("menuitem")) {
+      const colors = item.className
+        .split(" ")
+        .filter((c) => /^text-[a-z]+-\d+$/.test(c) || c === "text-ink");
+      expect(colors, item.textContent ?? "").toHaveLength(1);
+    }
+    expect(menu.getByRole("menuitem", { name: "Go Premium" }).className).toContain("text-accent");
+  });
+
+  it("shows the user's name and email in the menu", async () => {
+    renderMenu(PROFILES.free);
+    const menu = await openMenu();
+    expect(menu.getByText("Ada Lovelace")).toBeTruthy();
+    expect(menu.getByText("ada@example.com")).toBeTruthy();
+  });
+});
+
+describe("AvatarMenu actions", () => {
+  it.each([
+    ["Your Account", PROFILES.free, "/dashboard/account"],
+    ["Go Premium", PROFILES.free, "/dashboard/membership"],
+    ["Membership", PROFILES.individual, "/dashboard/membership"],
+    ["Sign Out", PROFILES.free, "/auth/sign-out"],
+  ])("%s navigates to its page", async (name, profile, path) => {
+    const router = renderMenu(profile);
+    const menu = await openMenu();
+    await userEvent.click(menu.getByRole("menuitem", { name }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(overlays.size).toBe(0);
+  });
+
+  it("opens Membership as a dialog for organization premium members", async () => {
+    const router = renderMenu(PROFILES.orgPremium);
+    const menu = await openMenu();
+    await userEvent.click(menu.getByRole("menuitem", { name: "Membership" }));
+    expect(overlays.getEntries().map((e) => [e.id, e.kind])).toEqual([["membership", "modal"]]);
+    const dialog = within(await screen.findByRole("dialog", { name: "Membership" }));
+    expect(
+      dialog.getByText(/Your premium access comes from your school, Riverside School/),
+    ).toBeTruthy();
+    expect(await dialog.findByText("The subscription is managed by Grace Hopper.")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/dashboard");
+    expect(screen.queryByRole("menu")).toBeNull();
+  });
+
+  it("opens the Organization dialog", async () => {
+    renderMenu(PROFILES.orgFree);
+    const menu = await openMenu();
+    await userEvent.click(menu.getByRole("menuitem", { name: "Organization" }));
+    expect(overlays.getEntries().map((e) => e.id)).toEqual(["organization"]);
+    const dialog = within(await screen.findByRole("dialog", { name: "Organization" }));
+    expect(await dialog.findByText("Grace Hopper")).toBeTruthy();
+  });
+
+  it("opens Redeem Code as a dialog that the close button dismisses", async () => {
+    const user = userEvent.setup();
+    renderMenu(PROFILES.free);
+    const menu = await openMenu(user);
+    await user.click(menu.getByRole("menuitem", { name: "Redeem Code" }));
+    expect(overlays.getEntries().map((e) => [e.id, e.kind])).toEqual([["redeem", "modal"]]);
+    const dialog = within(await screen.findByRole("dialog", { name: "Redeem Code" }));
+    expect(dialog.getByLabelText("Code")).toBeTruthy();
+    await user.click(dialog.getAllByRole("button", { name: "Close" })[0]!);
+    expect(overlays.size).toBe(0);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+});
+
+describe("AvatarMenu opening and closing", () => {
+  it("opens on click and toggles closed on a second click", async () => {
+    const user = userEvent.setup();
+    renderMenu(PROFILES.free);
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(trigger().getAttribute("aria-expanded")).toBe("false");
+    expect(trigger().getAttribute("aria-haspopup")).toBe("menu");
+    await openMenu(user);
+    expect(trigger().getAttribute("aria-expanded")).toBe("true");
+    await user.click(trigger());
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+  });
+
+  it("closes on Escape and gives focus back to the trigger", async () => {
+    const user = userEvent.setup();
+    renderMenu(PROFILES.free);
+    await openMenu(user);
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    expect(document.activeElement).toBe(trigger());
+  });
+
+  it("closes on an outside click", async () => {
+    const user = userEvent.setup();
+    renderMenu(PROFILES.free);
+    await openMenu(user);
+    await user.click(screen.getByRole("button", { name: "Elsewhere" }));
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    expect(screen.getByTestId("location").textContent).toBe("/dashboard");
+  });
+
+  it("closes after choosing an item", async () => {
+    const user = userEvent.setup();
+    renderMenu(PROFILES.free);
+    const menu = await openMenu(user);
+    await user.click(menu.getByRole("menuitem", { name: "Your Account" }));
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+  });
+
+  it.each(["{Enter}", "{ArrowDown}", " "])(
+    "opens from the keyboard with %s and focuses the first item",
+    async (key) => {
+      const user = userEvent.setup();
+      renderMenu(PROFILES.free);
+      await user.tab();
+      await user.tab();
+      expect(document.activeElement).toBe(trigger());
+      await user.keyboard(key);
+      const menu = await screen.findByRole("menu");
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          within(menu).getByRole("menuitem", { name: "Your Account" }),
+        ),
+      );
+    },
+  );
+
+  it("moves with the arrow keys, wraps at neither end, and chooses with Enter", async () => {
+    const user = userEvent.setup();
+    const router = renderMenu(PROFILES.free);
+    trigger().focus();
+    await user.keyboard("{ArrowDown}");
+    const menu = within(await screen.findByRole("menu"));
+    const item = (name: string) => menu.getByRole("menuitem", { name });
+    await waitFor(() => expect(document.activeElement).toBe(item("Your Account")));
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(item("Go Premium"));
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(item("Redeem Code"));
+    await user.keyboard("{ArrowUp}");
+    expect(document.activeElement).toBe(item("Go Premium"));
+    await user.keyboard("{End}");
+    expect(document.activeElement).toBe(item("Sign Out"));
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(item("Sign Out"));
+    await user.keyboard("{Home}");
+    expect(document.activeElement).toBe(item("Your Account"));
+    await user.keyboard("{ArrowDown}{Enter}");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/membership"));
+    expect(screen.queryByRole("menu")).toBeNull();
+  });
+});
+
+describe("Avatar", () => {
+  const colorOf = (avatar: number) => {
+    render(<Avatar profile={{ initials: "AL", avatar, firstName: "Ada" }} />);
+    const el = screen.getByText("AL");
+    cleanup();
+    return el.className.split(" ").filter((c) => c.startsWith("bg-"));
+  };
+
+  it("gives each of the six avatars its own colour", () => {
+    const colors = [1, 2, 3, 4, 5, 6].map(colorOf);
+    for (const color of colors) expect(color).toHaveLength(1);
+    expect(new Set(colors.flat()).size).toBe(6);
+  });
+
+  it("wraps past six and treats 0 as the default avatar 1", () => {
+    expect(colorOf(7)).toEqual(colorOf(1));
+    expect(colorOf(0)).toEqual(colorOf(1));
+  });
+
+  it("is decorative: the menu trigger carries the name", () => {
+    render(<Avatar profile={{ initials: "AL", avatar: 1, firstName: "Ada" }} />);
+    expect(screen.getByText("AL").getAttribute("aria-hidden")).toBe("true");
+  });
+
+  it("falls back to the first name's initial", () => {
+    render(<Avatar profile={{ initials: "", avatar: 1, firstName: "ada" }} />);
+    expect(screen.getByText("A")).toBeTruthy();
+  });
+});
