@@ -1,5 +1,6 @@
 import { createOrPromoteAdmin } from "~/features/account/admin-tasks.server";
 import { seedDemoData } from "~/features/demo/seed.server";
+import { announceLibraryChange } from "~/features/library/library-index.server";
 import { syncLibrary } from "~/features/library/sync.server";
 import type { Services } from "~/lib/services.server";
 
@@ -43,7 +44,10 @@ export async function runCli(services: Services, argv: string[]): Promise<CliRes
   }
   // The library is product content, not demo data: it is kept in line with content/ always.
   const library = await syncLibrary(services.db);
-  if (library.exercises || library.materials || library.audio) log.info({ library }, "library synced with content files");
+  if (library.exercises || library.materials || library.audio) {
+    log.info({ library }, "library synced with content files");
+    await announceLibraryChange(services.database);
+  }
 
   if (argv.includes("--seed-only")) {
     const result = await seedDemoData(services);

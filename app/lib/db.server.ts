@@ -157,13 +157,19 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
 }
 
-export function postgresHandle(connectionString: string, poolMax = 10): DatabaseHandle {
-  // No request should wait on a runaway query: each statement gets at most 15 seconds.
+/** No request should wait on a runaway query: each statement gets at most this long. */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
+export function postgresHandle(
+  connectionString: string,
+  poolMax = 10,
+  statementTimeoutMs = STATEMENT_TIMEOUT_MS,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: poolMax,
     idleTimeoutMillis: 30_000,
-    statement_timeout: 15_000,
+    statement_timeout: statementTimeoutMs || undefined,
   });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => undefined);

@@ -56,13 +56,11 @@ export const exercises = pgTable(
     publishedAt: timestamp("published_at", tz).notNull(),
     /** Every searchable word (title, summary, topics, language focus, content, vocabulary). */
     searchText: text("search_text").notNull().default(""),
-    searchVector: tsvector("search_vector"),
     /** Hash of the source record: the seed rewrites a row only when its file changed. */
     sourceHash: text("source_hash"),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
-    index("exercises_search_idx").using("gin", t.searchVector),
     index("exercises_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("exercises_level_idx").on(t.level),
     index("exercises_type_idx").on(t.type),
@@ -70,6 +68,21 @@ export const exercises = pgTable(
     index("exercises_published_idx").on(t.publishedAt),
     index("exercises_free_until_idx").on(t.freeExpiresAt),
   ],
+);
+
+/**
+ * The full-text vectors of exercises in a narrow table of their own: a text search walks
+ * thousands of matches, and these small rows pack densely, while the exercises rows are wide.
+ */
+export const exerciseSearch = pgTable(
+  "exercise_search",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => exercises.id, { onDelete: "cascade" }),
+    searchVector: tsvector("search_vector").notNull(),
+  },
+  (t) => [index("exercise_search_vector_idx").using("gin", t.searchVector)],
 );
 
 /** Words of the library, for correcting typos in search queries ("enviroment"). */

@@ -147,6 +147,9 @@ describe("the library over HTTP", () => {
       .update(exercises)
       .set({ freeExpiresAt: new Date(Date.now() + 60_000) })
       .where(eq(exercises.id, lockedId));
+    // As an admin edit does: every instance reloads its search index.
+    await app.database.notify("library_changed", "test");
+    await new Promise((r) => setTimeout(r, 300));
     expect(await (await free.get(`/dashboard/exercises/${lockedId}`)).text()).toContain(snippet);
     const [row] = await app.database.db
       .select({ title: exercises.title })

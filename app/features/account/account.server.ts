@@ -329,7 +329,7 @@ export async function deleteAccount(
       );
     }
   }
-  let setCookies: string[] = [];
+  let setCookies: string[];
   try {
     const { headers } = await services.auth.api.deleteUser({
       body: { password },

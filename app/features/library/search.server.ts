@@ -1,8 +1,18 @@
-import { sql, type SQL } from "drizzle-orm";
-import { queryRows, textArray, type Database } from "~/lib/db.server";
+import { inArray, sql } from "drizzle-orm";
+import { exercises } from "@db/schema";
+import { queryRows, textArray, type DatabaseHandle } from "~/lib/db.server";
 import { canOpen, type Viewer } from "./access";
+import { libraryIndex, type LibraryIndex } from "./library-index.server";
 import { DURATION_BUCKETS, interpretQuery, PAGE_SIZE, type SearchParams } from "./search-params";
-import { CEFR_LEVELS, EXERCISE_TYPES, type CefrLevel, type ExerciseType } from "./schema";
+import {
+  AUDIENCES,
+  CEFR_LEVELS,
+  EXERCISE_TYPES,
+  GROUPINGS,
+  TOPICS,
+  type CefrLevel,
+  type ExerciseType,
+} from "./schema";
 
 export interface ExerciseCard {
   id: string;
@@ -37,43 +47,38 @@ export interface SearchResult {
   interpreted: { levels: CefrLevel[]; types: ExerciseType[]; minutes: number | null };
 }
 
-const BUCKET_SQL = sql`case when duration_minutes <= 10 then 'up-to-10' when duration_minutes <= 20 then '11-20' when duration_minutes <= 30 then '21-30' else 'over-30' end`;
-
-interface TermRow {
-  word: string;
-  known: boolean;
-  prefix: boolean;
-  best: string | null;
-}
+export type SearchViewer = Viewer & { userId: string | null; favorites: ReadonlySet<string> };
 
 /**
  * Corrects words the library does not know to the closest word it does (trigram
- * similarity), so "enviroment" finds "environment". The last word may be unfinished
- * (search as you type) and is kept when some library word starts with it.
+ * similarity in PostgreSQL), so "enviroment" finds "environment". Known words never reach
+ * the database; the last word may be unfinished (search as you type) and is kept when some
+ * library word starts with it.
  */
-async function correctWords(
-  db: Database,
-  words: string[],
-): Promise<{ words: string[]; corrections: { from: string; to: string }[] }> {
-  const candidates = words.filter((w) => w.length >= 3);
-  if (candidates.length === 0) return { words, corrections: [] };
-  const rows = await queryRows<TermRow>(
-    db,
+async function correctWords(database: DatabaseHandle, index: LibraryIndex, words: string[]) {
+  const last = words.length - 1;
+  const unknown = words.filter((word, i) => {
+    if (word.length < 3 || index.terms.has(word)) return false;
+    if (i === last) {
+      for (const term of index.terms) if (term.startsWith(word)) return false;
+    }
+    return true;
+  });
+  if (unknown.length === 0) return { words, corrections: [] as { from: string; to: string }[] };
+  const rows = await queryRows<{ word: string; best: string | null }>(
+    database.db,
     sql`select w.word,
-          exists(select 1 from library_terms t where t.term = w.word) as known,
-          exists(select 1 from library_terms t where t.term like w.word || '%') as prefix,
           (select t.term from library_terms t where t.term % w.word
              order by similarity(t.term, w.word) desc, t.frequency desc limit 1) as best
-        from unnest(${textArray(candidates)}) as w(word)`,
+        from unnest(${textArray(unknown)}) as w(word)`,
   );
-  const byWord = new Map(rows.map((r) => [r.word, r]));
+  const best = new Map(rows.map((r) => [r.word, r.best]));
   const corrections: { from: string; to: string }[] = [];
-  const last = words.length - 1;
-  const corrected = words.map((word, index) => {
-    const row = byWord.get(word);
-    if (!row || row.known || (index === last && row.prefix) || !row.best) return word;
-    corrections.push({ from: word, to: row.best });
-    return row.best;
+  const corrected = words.map((word) => {
+    const to = best.get(word);
+    if (!to) return word;
+    corrections.push({ from: word, to });
+    return to;
   });
   return { words: corrected, corrections };
 }
@@ -84,173 +89,232 @@ function tsQuery(words: string[]): string | null {
   return safe.map((w, i) => (i === safe.length - 1 ? `${w}:*` : w)).join(" & ");
 }
 
-interface Effective {
-  tsquery: string | null;
-  levels: string[];
-  types: string[];
-  topics: string[];
-  durations: string[];
-  minutes: number | null;
-  groupings: string[];
-  audiences: string[];
-  freeOnly: boolean;
-  favoritesOf: string | null;
-}
-
-function conditions(e: Effective, except?: FacetName): SQL[] {
-  const where: SQL[] = [];
-  if (e.tsquery) where.push(sql`search_vector @@ to_tsquery('english', ${e.tsquery})`);
-  if (e.favoritesOf)
-    where.push(
-      sql`exists (select 1 from favorites f where f.user_id = ${e.favoritesOf} and f.exercise_id = id)`,
-    );
-  if (except !== "level" && e.levels.length) where.push(sql`level = any(${textArray(e.levels)})`);
-  if (except !== "type" && e.types.length) where.push(sql`type = any(${textArray(e.types)})`);
-  if (except !== "topic" && e.topics.length) where.push(sql`topics && ${textArray(e.topics)}`);
-  if (except !== "duration") {
-    if (e.durations.length) where.push(sql`${BUCKET_SQL} = any(${textArray(e.durations)})`);
-    if (e.minutes !== null)
-      where.push(sql`duration_minutes between ${e.minutes - 5} and ${e.minutes + 5}`);
+/**
+ * How well a full-text match fits: words found in the title count most, then in the
+ * topics; every match has at least some weight. Words are compared by their start, so
+ * "travelling" and "travel" meet the way stemming meets them.
+ */
+function relevance(index: LibraryIndex, i: number, words: string[]): number {
+  let score = 1;
+  const title = index.titleWords[i] ?? [];
+  for (const word of words) {
+    const stem = word.slice(0, Math.max(4, word.length - 3));
+    if (title.some((t) => t.startsWith(stem) || (t.length >= 4 && word.startsWith(t)))) score += 3;
   }
-  if (except !== "grouping" && e.groupings.length)
-    where.push(sql`grouping && ${textArray(e.groupings)}`);
-  if (except !== "audience" && e.audiences.length)
-    where.push(sql`audience && ${textArray(e.audiences)}`);
-  if (except !== "free" && e.freeOnly) where.push(sql`(is_free or free_expires_at > now())`);
-  return where;
+  return score;
 }
 
-function whereOf(parts: SQL[]): SQL {
-  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
-}
-
-function orderOf(sort: SearchParams["sort"], ranked: boolean): SQL {
-  if (sort === "newest") return sql`published_at desc, title`;
-  if (sort === "shortest") return sql`duration_minutes asc, title`;
-  return ranked ? sql`rank desc, published_at desc` : sql`published_at desc, title`;
+function maskOf(values: readonly string[], all: readonly string[]): number {
+  let mask = 0;
+  for (const v of values) {
+    const i = all.indexOf(v);
+    if (i >= 0) mask |= 1 << i;
+  }
+  return mask >>> 0;
 }
 
 function emptyFacets(): Facets {
   return { level: {}, type: {}, topic: {}, duration: {}, grouping: {}, audience: {}, free: {} };
 }
 
-async function facetCounts(db: Database, e: Effective): Promise<Facets> {
-  const base = conditions({
-    ...e,
-    levels: [],
-    types: [],
-    topics: [],
-    durations: [],
-    minutes: null,
-    groupings: [],
-    audiences: [],
-    freeOnly: false,
-  });
-  const rest = (except: FacetName) => {
-    const parts = conditions({ ...e, tsquery: null, favoritesOf: null }, except);
-    return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
-  };
-  const rows = await queryRows<{ facet: FacetName; value: string; n: number }>(
-    db,
-    sql`with base as materialized (
-          select id, level, type, topics, duration_minutes, grouping, audience, is_free, free_expires_at
-          from exercises ${whereOf(base)}
-        )
-        select 'level' as facet, level as value, count(*)::int as n from base ${rest("level")} group by level
-        union all select 'type', type, count(*)::int from base ${rest("type")} group by type
-        union all select 'topic', t, count(*)::int from base cross join lateral unnest(topics) t ${rest("topic")} group by t
-        union all select 'duration', ${BUCKET_SQL}, count(*)::int from base ${rest("duration")} group by 2
-        union all select 'grouping', g, count(*)::int from base cross join lateral unnest(grouping) g ${rest("grouping")} group by g
-        union all select 'audience', a, count(*)::int from base cross join lateral unnest(audience) a ${rest("audience")} group by a`,
-  );
-  const facets = emptyFacets();
-  for (const row of rows) facets[row.facet][row.value] = Number(row.n);
-  // How many results "free only" would leave: every other filter, narrowed to free items.
-  const free = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from exercises ${whereOf([...conditions({ ...e, freeOnly: false }), sql`(is_free or free_expires_at > now())`])}`,
-  );
-  facets.free.free = Number(free[0]?.n ?? 0);
-  return facets;
-}
-
 /** Search as the exercise library page does it: text, filters, counts per filter value, sorting. */
 export async function searchExercises(
-  db: Database,
+  database: DatabaseHandle,
   params: SearchParams,
-  viewer: Viewer & { userId: string | null; favorites: ReadonlySet<string> },
+  viewer: SearchViewer,
   now = new Date(),
 ): Promise<SearchResult> {
+  const index = await libraryIndex(database);
   const interpretation = interpretQuery(params.q);
   const rawWords = interpretation.text.split(" ").filter(Boolean).slice(0, 12);
-  const { words, corrections } = await correctWords(db, rawWords);
-  const effective: Effective = {
-    tsquery: tsQuery(words),
-    levels: [...new Set([...params.levels, ...interpretation.levels])].filter((l) =>
-      (CEFR_LEVELS as readonly string[]).includes(l),
-    ),
-    types: [...new Set([...params.types, ...interpretation.types])].filter((t) =>
-      (EXERCISE_TYPES as readonly string[]).includes(t),
-    ),
-    topics: params.topics,
-    durations: params.durations.filter((d) => (DURATION_BUCKETS as readonly string[]).includes(d)),
-    minutes: interpretation.minutes,
-    groupings: params.groupings,
-    audiences: params.audiences,
-    freeOnly: params.freeOnly,
-    favoritesOf: params.favoritesOnly && viewer.userId ? viewer.userId : null,
-  };
-  const ranked = effective.tsquery !== null;
-  const offset = (params.page - 1) * PAGE_SIZE;
-  const rank = ranked
-    ? sql`ts_rank_cd(search_vector, to_tsquery('english', ${effective.tsquery}), 32)`
-    : sql`0`;
-  const [rows, facets] = await Promise.all([
-    queryRows<{
-      id: string;
-      title: string;
-      summary: string;
-      level: CefrLevel;
-      type: ExerciseType;
-      duration_minutes: number;
-      topics: string[];
-      grouping: string[];
-      is_free: boolean;
-      is_fresh: boolean;
-      free_expires_at: Date | string | null;
-      total: number;
-    }>(
-      db,
-      sql`select id, title, summary, level, type, duration_minutes, topics, grouping, is_free, is_fresh, free_expires_at,
-            ${rank} as rank, count(*) over ()::int as total
-          from exercises ${whereOf(conditions(effective))}
-          order by ${orderOf(params.sort, ranked)}
-          limit ${PAGE_SIZE} offset ${offset}`,
-    ),
-    facetCounts(db, effective),
-  ]);
-  const total = Number(rows[0]?.total ?? 0);
+  const { words, corrections } = await correctWords(database, index, rawWords);
+  const query = tsQuery(words);
+
+  // The text part, in PostgreSQL: stemmed full-text match. One row carries every matching id;
+  // the answer is kept per query until the library changes (teachers repeat searches).
+  let candidates: Int32Array | null = null;
+  const rank = new Float32Array(index.size);
+  if (query) {
+    let match = index.textMatches.get(query);
+    if (!match) {
+      const [row] = await queryRows<{ ids: string | null }>(
+        database.db,
+        sql`select string_agg(id, ',') as ids from exercise_search where search_vector @@ to_tsquery('english', ${query})`,
+      );
+      const positions: number[] = [];
+      const scores: number[] = [];
+      for (const id of row?.ids ? row.ids.split(",") : []) {
+        const i = index.position.get(id);
+        if (i === undefined) continue;
+        positions.push(i);
+        scores.push(relevance(index, i, words));
+      }
+      match = { positions: Int32Array.from(positions), scores: Float32Array.from(scores) };
+      index.rememberTextMatch(query, match);
+    }
+    match.positions.forEach((i, k) => (rank[i] = match.scores[k] as number));
+    candidates = match.positions;
+  }
+
+  const levels = [...new Set([...params.levels, ...interpretation.levels])];
+  const types = [...new Set([...params.types, ...interpretation.types])];
+  const levelMask = maskOf(levels, CEFR_LEVELS);
+  const typeMask = maskOf(types, EXERCISE_TYPES);
+  const topicLow = maskOf(params.topics, TOPICS.slice(0, 32));
+  const topicHigh = maskOf(params.topics, TOPICS.slice(32));
+  const bucketMask = maskOf(params.durations, DURATION_BUCKETS);
+  const groupingMask = maskOf(params.groupings, GROUPINGS);
+  const audienceMask = maskOf(params.audiences, AUDIENCES);
+  const minutes = interpretation.minutes;
+  const nowMs = now.getTime();
+  const favoritePositions =
+    params.favoritesOnly && viewer.userId
+      ? new Set(
+          [...viewer.favorites].map((id) => index.position.get(id)).filter((i) => i !== undefined),
+        )
+      : null;
+
+  const levelCounts = new Uint32Array(CEFR_LEVELS.length);
+  const typeCounts = new Uint32Array(EXERCISE_TYPES.length);
+  const topicCounts = new Uint32Array(TOPICS.length);
+  const bucketCounts = new Uint32Array(DURATION_BUCKETS.length);
+  const groupingCounts = new Uint32Array(GROUPINGS.length);
+  const audienceCounts = new Uint32Array(AUDIENCES.length);
+  let freeCount = 0;
+  const results: number[] = [];
+
+  // Without text, walk the library in the requested order so results need no sorting.
+  const order = candidates ?? (params.sort === "shortest" ? index.byShortest : index.byNewest);
+  // Typed arrays in locals keep the loop monomorphic: it runs over 100,000 rows in a few ms.
+  const {
+    level,
+    type,
+    topicsLow,
+    topicsHigh,
+    minutes: mins,
+    bucket,
+    grouping,
+    audience,
+    isFree,
+    freeUntil,
+  } = index;
+  const count = order.length;
+  for (let k = 0; k < count; k++) {
+    const i = order[k] as number;
+    if (favoritePositions && !favoritePositions.has(i)) continue;
+    const lev = levelMask === 0 || (levelMask & (1 << (level[i] as number))) !== 0;
+    const typ = typeMask === 0 || (typeMask & (1 << (type[i] as number))) !== 0;
+    const low = topicsLow[i] as number;
+    const high = topicsHigh[i] as number;
+    const top =
+      (topicLow === 0 && topicHigh === 0) || (low & topicLow) !== 0 || (high & topicHigh) !== 0;
+    const m = mins[i] as number;
+    const dur =
+      (bucketMask === 0 || (bucketMask & (1 << (bucket[i] as number))) !== 0) &&
+      (minutes === null || (m >= minutes - 5 && m <= minutes + 5));
+    const g = grouping[i] as number;
+    const a = audience[i] as number;
+    const grp = groupingMask === 0 || (g & groupingMask) !== 0;
+    const aud = audienceMask === 0 || (a & audienceMask) !== 0;
+    const freeNow = isFree[i] === 1 || (freeUntil[i] as number) > nowMs;
+    const fre = !params.freeOnly || freeNow;
+
+    if (lev && typ && top && dur && grp && aud && fre) results.push(i);
+    // Each filter's counts ignore that filter itself, so other choices stay visible.
+    if (typ && top && dur && grp && aud && fre) levelCounts[level[i] as number]!++;
+    if (lev && top && dur && grp && aud && fre) typeCounts[type[i] as number]!++;
+    if (lev && typ && dur && grp && aud && fre) {
+      for (let bits = low; bits !== 0; bits &= bits - 1)
+        topicCounts[31 - Math.clz32(bits & -bits)]!++;
+      for (let bits = high; bits !== 0; bits &= bits - 1)
+        topicCounts[63 - Math.clz32(bits & -bits)]!++;
+    }
+    if (lev && typ && top && grp && aud && fre) bucketCounts[bucket[i] as number]!++;
+    if (lev && typ && top && dur && aud && fre) {
+      for (let bits = g; bits !== 0; bits &= bits - 1)
+        groupingCounts[31 - Math.clz32(bits & -bits)]!++;
+    }
+    if (lev && typ && top && dur && grp && fre) {
+      for (let bits = a; bits !== 0; bits &= bits - 1)
+        audienceCounts[31 - Math.clz32(bits & -bits)]!++;
+    }
+    if (lev && typ && top && dur && grp && aud && freeNow) freeCount++;
+  }
+
+  if (candidates) {
+    if (params.sort === "shortest")
+      results.sort(
+        (a, b) =>
+          (index.minutes[a] as number) - (index.minutes[b] as number) ||
+          (index.published[b] as number) - (index.published[a] as number),
+      );
+    else if (params.sort === "newest")
+      results.sort((a, b) => (index.published[b] as number) - (index.published[a] as number));
+    else
+      results.sort(
+        (a, b) =>
+          (rank[b] as number) - (rank[a] as number) ||
+          (index.published[b] as number) - (index.published[a] as number),
+      );
+  }
+
+  const total = results.length;
+  const pageIds = results
+    .slice((params.page - 1) * PAGE_SIZE, params.page * PAGE_SIZE)
+    .map((i) => index.ids[i] as string);
+  const rows = pageIds.length
+    ? await database.db
+        .select({
+          id: exercises.id,
+          title: exercises.title,
+          summary: exercises.summary,
+          level: exercises.level,
+          type: exercises.type,
+          durationMinutes: exercises.durationMinutes,
+          topics: exercises.topics,
+          grouping: exercises.grouping,
+          isFree: exercises.isFree,
+          isFresh: exercises.isFresh,
+          freeExpiresAt: exercises.freeExpiresAt,
+        })
+        .from(exercises)
+        .where(inArray(exercises.id, pageIds))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  const facets = emptyFacets();
+  CEFR_LEVELS.forEach((v, i) => (facets.level[v] = levelCounts[i] ?? 0));
+  EXERCISE_TYPES.forEach((v, i) => (facets.type[v] = typeCounts[i] ?? 0));
+  TOPICS.forEach((v, i) => (facets.topic[v] = topicCounts[i] ?? 0));
+  DURATION_BUCKETS.forEach((v, i) => (facets.duration[v] = bucketCounts[i] ?? 0));
+  GROUPINGS.forEach((v, i) => (facets.grouping[v] = groupingCounts[i] ?? 0));
+  AUDIENCES.forEach((v, i) => (facets.audience[v] = audienceCounts[i] ?? 0));
+  facets.free.free = freeCount;
+
   return {
     total,
     page: params.page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    results: rows.map((r) => {
-      const freeExpiresAt = r.free_expires_at ? new Date(r.free_expires_at).toISOString() : null;
-      return {
-        id: r.id,
-        title: r.title,
-        summary: r.summary,
-        level: r.level,
-        type: r.type,
-        durationMinutes: r.duration_minutes,
-        topics: r.topics,
-        grouping: r.grouping,
-        isFree: r.is_free,
-        isFresh: r.is_fresh,
-        freeExpiresAt,
-        locked: !canOpen({ isFree: r.is_free, freeExpiresAt }, viewer, now),
-        favorite: viewer.favorites.has(r.id),
-      };
+    results: pageIds.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      return [
+        {
+          id: r.id,
+          title: r.title,
+          summary: r.summary,
+          level: r.level as CefrLevel,
+          type: r.type as ExerciseType,
+          durationMinutes: r.durationMinutes,
+          topics: r.topics,
+          grouping: r.grouping,
+          isFree: r.isFree,
+          isFresh: r.isFresh,
+          freeExpiresAt: r.freeExpiresAt?.toISOString() ?? null,
+          locked: !canOpen(r, viewer, now),
+          favorite: viewer.favorites.has(r.id),
+        },
+      ];
     }),
     facets,
     searchedText: words.join(" "),

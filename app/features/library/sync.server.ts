@@ -4,7 +4,7 @@ import { audioTracks, exercises, libraryTerms, materials } from "@db/schema";
 import { FrontMatterSchemas } from "~/features/content/collections";
 import { parseFrontMatter } from "~/lib/content/front-matter";
 import { markdownToText } from "~/lib/content/markdown";
-import type { Database } from "~/lib/db.server";
+import { textArray, type Database } from "~/lib/db.server";
 import { ExerciseSchema, MaterialFrontMatterSchema, type Exercise } from "./schema";
 
 const exerciseFiles = import.meta.glob<unknown>("/content/library/exercises/**/*.json", {
@@ -109,7 +109,6 @@ export function exerciseRow(e: Exercise, now: Date) {
         : null,
     publishedAt,
     searchText,
-    searchVector: sql`setweight(to_tsvector('english', ${e.title}), 'A') || setweight(to_tsvector('english', ${`${e.summary} ${e.topics.join(" ").replace(/-/g, " ")}`}), 'B') || setweight(to_tsvector('english', ${searchText}), 'C')`,
     sourceHash: hashOf(e),
   };
 }
@@ -155,13 +154,32 @@ async function syncExercises(db: Database, now: Date): Promise<number> {
           isFree: sql`excluded.is_free`,
           publishedAt: sql`excluded.published_at`,
           searchText: sql`excluded.search_text`,
-          searchVector: sql`excluded.search_vector`,
           sourceHash: sql`excluded.source_hash`,
           updatedAt: sql`now()`,
         },
       });
   }
+  await refreshSearchVectors(
+    db,
+    changed.map((e) => e.slug),
+  );
   return changed.length;
+}
+
+/**
+ * Full-text vectors of the given exercises, and of any exercise that has none yet: the
+ * title weighs most, then summary and topics, then everything else.
+ */
+export async function refreshSearchVectors(db: Database, ids: string[]): Promise<void> {
+  await db.execute(sql`
+    insert into exercise_search (id, search_vector)
+    select e.id,
+      setweight(to_tsvector('english', e.title), 'A') ||
+      setweight(to_tsvector('english', e.summary || ' ' || replace(array_to_string(e.topics, ' '), '-', ' ')), 'B') ||
+      setweight(to_tsvector('english', e.search_text), 'C')
+    from exercises e
+    where e.id = any(${textArray(ids)}) or not exists (select 1 from exercise_search s where s.id = e.id)
+    on conflict (id) do update set search_vector = excluded.search_vector`);
 }
 
 /** Rebuilds the vocabulary used to correct typos in queries. */

@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let timer: NodeJS.Timeout | undefined;
   try {
     const result = await Promise.race([
-      searchExercises(services.db, params, viewer),
+      searchExercises(services.database, params, viewer),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error("search timeout")), SEARCH_TIMEOUT_MS);
       }),

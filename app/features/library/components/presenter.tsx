@@ -20,12 +20,17 @@ function useTimer(minutes: number) {
   const [running, setRunning] = useState(false);
   useEffect(() => {
     if (!running) return;
-    const id = window.setInterval(() => setLeft((s) => (s <= 1 ? 0 : s - 1)), 1000);
+    const id = window.setInterval(() => {
+      setLeft((s) => {
+        if (s <= 1) {
+          setRunning(false);
+          return 0;
+        }
+        return s - 1;
+      });
+    }, 1000);
     return () => window.clearInterval(id);
   }, [running]);
-  useEffect(() => {
-    if (left === 0) setRunning(false);
-  }, [left]);
   return {
     left,
     running,
