@@ -1,17 +1,22 @@
 import http from "node:http";
 import path from "node:path";
 import getPort from "get-port";
+import type * as ServicesModule from "~/lib/create-services.server";
 import type { DatabaseHandle } from "~/lib/db.server";
+import type * as EnvModule from "~/lib/env.server";
+import type * as LogModule from "~/lib/log.server";
 import type { Services } from "~/lib/services.server";
+import type * as AppModule from "../../server/app";
+import type * as MainModule from "../../server/main";
 import { assertBuilt } from "./server-process";
 import { createTestDatabase } from "./test-database";
 
 interface Bundle {
-  createApp: typeof import("../../server/app").createApp;
-  createServices: typeof import("~/lib/create-services.server").createServices;
-  loadEnv: typeof import("~/lib/env.server").loadEnv;
-  createLogger: typeof import("~/lib/log.server").createLogger;
-  loadServerBuild: typeof import("../../server/main").loadServerBuild;
+  createApp: typeof AppModule.createApp;
+  createServices: typeof ServicesModule.createServices;
+  loadEnv: typeof EnvModule.loadEnv;
+  createLogger: typeof LogModule.createLogger;
+  loadServerBuild: typeof MainModule.loadServerBuild;
 }
 
 export interface TestApp {
