@@ -36,9 +36,20 @@ async function runAxe(page: Page, label: string): Promise<AxeFinding[]> {
  * navigations) gets an axe scan that fails the test on serious or critical violations, and
  * any console.error or uncaught page error fails it too.
  */
-export const test = base.extend<{ checks: PageChecks; baseURL: string }>({
+let clientCounter = 0;
+
+export const test = base.extend<{ checks: PageChecks; baseURL: string; clientIp: string }>({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000");
+  },
+  clientIp: async ({}, use, testInfo) => {
+    clientCounter += 1;
+    await use(
+      `10.${100 + testInfo.workerIndex}.${Math.floor(clientCounter / 250)}.${clientCounter % 250}`,
+    );
+  },
+  extraHTTPHeaders: async ({ clientIp }, use) => {
+    await use({ "x-forwarded-for": clientIp });
   },
   checks: [
     async ({ page }, use) => {

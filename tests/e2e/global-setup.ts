@@ -2,19 +2,57 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { startServer, tempDir } from "../support/server-process";
+import { TestSmtpServer } from "../support/smtp";
+
+export const E2E_PASSWORD = "a long e2e passphrase";
 
 /**
- * Starts one production server on a fresh embedded database for the whole e2e run and
- * stops it (by its process, never by name) afterwards.
+ * One production server on a fresh embedded database for the whole run, with mail going to
+ * an SMTP server in this process (each mail also saved as JSON for the test workers). The
+ * demo accounts get their passwords through the one-time links the server prints, as a
+ * newcomer would set them. Everything is stopped by its process, never by name.
  */
 export default async function globalSetup(_config: FullConfig) {
-  const dataDir = tempDir("parley-e2e-");
-  const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+  const results = path.resolve("test-results");
+  const mailbox = path.join(results, "mailbox");
+  fs.rmSync(mailbox, { recursive: true, force: true });
+  fs.mkdirSync(mailbox, { recursive: true });
+  const smtp = new TestSmtpServer(mailbox);
+  await smtp.start();
+  // Each test browses from its own address (X-Forwarded-For), so per-IP limits apply per test.
+  const server = await startServer({
+    DATA_DIR: tempDir("parley-e2e-"),
+    LOG_LEVEL: "warn",
+    SMTP_URL: smtp.url,
+    TRUSTED_PROXY_HEADER: "x-forwarded-for",
+  });
   process.env.E2E_BASE_URL = server.url;
-  fs.mkdirSync(path.resolve("test-results"), { recursive: true });
-  fs.writeFileSync(path.resolve("test-results/e2e-server.pid"), String(server.child.pid));
+  process.env.E2E_MAILBOX = mailbox;
+
+  for (const email of ["admin@parley.example", "teacher@parley.example"]) {
+    const link = new RegExp(`${email}: set a password at (\\S+)`).exec(server.output())?.[1];
+    if (!link)
+      throw new Error(
+        `No set-password link for ${email} in the server output:\n${server.output()}`,
+      );
+    const response = await fetch(`${server.url}${new URL(link).pathname}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: server.url,
+        "user-agent": "Mozilla/5.0 Chrome/156",
+      },
+      body: new URLSearchParams({ password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD }),
+      redirect: "manual",
+    });
+    if (response.status !== 302)
+      throw new Error(`Setting the password of ${email} answered ${response.status}`);
+  }
+  fs.writeFileSync(path.join(results, "e2e-server.pid"), String(server.child.pid));
+
   return async () => {
     const code = await server.stop();
+    await smtp.stop();
     if (code !== 0) process.stderr.write(`e2e server exited with ${code}\n${server.output()}\n`);
   };
 }

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -19,7 +21,8 @@ export class TestSmtpServer {
   private waiters: (() => void)[] = [];
   port = 0;
 
-  constructor() {
+  /** With a directory, every mail is also written there as JSON (for test processes that poll). */
+  constructor(private readonly dir?: string) {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
@@ -30,13 +33,20 @@ export class TestSmtpServer {
             const to = Array.isArray(parsed.to)
               ? parsed.to.map((a) => a.text).join(", ")
               : (parsed.to?.text ?? "");
-            this.mails.push({
+            const mail = {
               to: to.toLowerCase(),
               subject: parsed.subject ?? "",
               text: parsed.text ?? "",
               html: typeof parsed.html === "string" ? parsed.html : "",
               kind: String(parsed.headers.get("x-parley-mail") ?? ""),
-            });
+            };
+            this.mails.push(mail);
+            if (this.dir) {
+              fs.writeFileSync(
+                path.join(this.dir, `${Date.now()}-${this.mails.length}.json`),
+                JSON.stringify(mail),
+              );
+            }
             for (const wake of this.waiters.splice(0)) wake();
             callback();
           })

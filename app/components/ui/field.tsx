@@ -35,7 +35,7 @@ export function TextField({ label, name, error, hint, className, ...rest }: Text
         {...rest}
       />
       {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-500">
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
           {hint}
         </p>
       ) : null}
@@ -83,7 +83,7 @@ export function TextAreaField({
         {...rest}
       />
       {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-500">
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
           {hint}
         </p>
       ) : null}

@@ -26,6 +26,7 @@ afterEach(() => {
   scrollTo.mockRestore();
   Object.defineProperty(window, "scrollY", { configurable: true, value: 0 });
   document.body.removeAttribute("style");
+  document.documentElement.removeAttribute("style");
 });
 
 describe("OverlayHost", () => {
@@ -78,10 +79,9 @@ describe("OverlayHost", () => {
     Object.defineProperty(window, "scrollY", { configurable: true, value: 420 });
     render(<OverlayHost closeLabel="Close" stack={stack} />);
     act(() => stack.show(entry("a")));
-    expect(document.body.style.position).toBe("fixed");
-    expect(document.body.style.top).toBe("-420px");
+    expect(document.documentElement.style.overflow).toBe("hidden");
     act(() => stack.hide());
-    await waitFor(() => expect(document.body.style.position).toBe(""));
+    await waitFor(() => expect(document.documentElement.style.overflow).toBe(""));
     expect(scrollTo).toHaveBeenCalledWith(0, 420);
   });
 });

@@ -68,7 +68,7 @@ function OverlayView({
               <button
                 type="button"
                 onClick={() => stack.hide()}
-                className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-800"
                 aria-label={closeLabel}
               >
                 <CloseIcon />

@@ -195,44 +195,43 @@ describe("ScrollLock", () => {
     scrollTo.mockClear();
     Object.defineProperty(window, "scrollY", { configurable: true, get: () => scrollY });
     Object.defineProperty(window, "scrollTo", { configurable: true, value: scrollTo });
-    document.body.removeAttribute("style");
+    document.documentElement.removeAttribute("style");
   });
   afterEach(() => {
-    document.body.removeAttribute("style");
+    document.documentElement.removeAttribute("style");
   });
 
-  it("pins the body where the page was scrolled to", () => {
+  it("stops the page from scrolling where it was, keeping the scrollbar's space", () => {
     scrollY = 640;
     const lock = new ScrollLock(window);
     lock.lock();
     expect(lock.locked).toBe(true);
-    expect(document.body.style.position).toBe("fixed");
-    expect(document.body.style.top).toBe("-640px");
-    expect(document.body.style.overflow).toBe("hidden");
+    expect(document.documentElement.style.overflow).toBe("hidden");
+    expect(document.documentElement.style.scrollbarGutter).toBe("stable");
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 
   it("restores the exact scroll position and removes its styles on unlock", () => {
     scrollY = 1234;
     const lock = new ScrollLock(window);
     lock.lock();
-    // While pinned the document itself is at the top.
+    // Something (a browser quirk, a layout change) moved the page meanwhile.
     scrollY = 0;
     lock.unlock();
     expect(lock.locked).toBe(false);
     expect(scrollTo).toHaveBeenCalledWith(0, 1234);
     expect(window.scrollY).toBe(1234);
-    expect(document.body.getAttribute("style")).toBeNull();
+    expect(document.documentElement.getAttribute("style")).toBeNull();
   });
 
-  it("puts back the body's previous inline style", () => {
-    document.body.setAttribute("style", "color: red; position: relative;");
+  it("puts back the root's previous inline style", () => {
+    document.documentElement.setAttribute("style", "color: red; overflow: auto;");
     scrollY = 50;
     const lock = new ScrollLock(window);
     lock.lock();
-    expect(document.body.style.position).toBe("fixed");
+    expect(document.documentElement.style.overflow).toBe("hidden");
     lock.unlock();
-    expect(document.body.getAttribute("style")).toBe("color: red; position: relative;");
-    expect(document.body.style.top).toBe("");
+    expect(document.documentElement.getAttribute("style")).toBe("color: red; overflow: auto;");
   });
 
   it("ignores a second lock, so the first saved position wins", () => {
@@ -241,7 +240,6 @@ describe("ScrollLock", () => {
     lock.lock();
     scrollY = 0;
     lock.lock();
-    expect(document.body.style.top).toBe("-300px");
     lock.unlock();
     expect(scrollTo).toHaveBeenCalledTimes(1);
     expect(scrollTo).toHaveBeenCalledWith(0, 300);

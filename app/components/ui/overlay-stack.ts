@@ -98,8 +98,10 @@ export function useOverlayEntries(stack: OverlayStack = overlays): readonly Over
 }
 
 /**
- * Body scroll lock while overlays are open: the page is pinned where it was and the
- * position is restored exactly when the last overlay closes.
+ * Page scroll lock while overlays are open: the document stops scrolling where it was
+ * (overflow hidden on the root, with the scrollbar's space kept so nothing shifts) and the
+ * exact position is restored when the last overlay closes. It works alongside Radix's own
+ * scroll blocking, which stops wheel and touch scrolling behind a modal.
  */
 export class ScrollLock {
   private savedY: number | null = null;
@@ -109,24 +111,20 @@ export class ScrollLock {
 
   lock(): void {
     if (this.savedY !== null) return;
-    const { document } = this.win;
+    const root = this.win.document.documentElement;
     this.savedY = this.win.scrollY;
-    this.savedStyle = document.body.getAttribute("style") ?? "";
-    const scrollbar = this.win.innerWidth - document.documentElement.clientWidth;
-    document.body.style.position = "fixed";
-    document.body.style.top = `-${this.savedY}px`;
-    document.body.style.insetInline = "0";
-    document.body.style.overflow = "hidden";
-    if (scrollbar > 0) document.body.style.paddingInlineEnd = `${scrollbar}px`;
+    this.savedStyle = root.getAttribute("style") ?? "";
+    root.style.overflow = "hidden";
+    root.style.scrollbarGutter = "stable";
   }
 
   unlock(): void {
     if (this.savedY === null) return;
     const y = this.savedY;
     this.savedY = null;
-    const { document } = this.win;
-    if (this.savedStyle) document.body.setAttribute("style", this.savedStyle);
-    else document.body.removeAttribute("style");
+    const root = this.win.document.documentElement;
+    if (this.savedStyle) root.setAttribute("style", this.savedStyle);
+    else root.removeAttribute("style");
     this.win.scrollTo(0, y);
   }
 

@@ -114,7 +114,7 @@ export function CaptchaField({ action = "signup" }: { action?: string }) {
     <>
       <input type="hidden" name="captcha" value={token} />
       <p
-        className="text-xs text-slate-500"
+        className="text-xs text-slate-600"
         aria-live="polite"
         data-testid="captcha-status"
         data-status={status}

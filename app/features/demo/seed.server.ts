@@ -7,6 +7,7 @@ import {
 } from "~/features/account/admin-tasks.server";
 import { ROLE } from "~/lib/auth/roles";
 import { isTableEmpty } from "~/lib/db.server";
+import { ROUTE_RULES_CHANNEL } from "~/lib/routing/route-rules.server";
 import type { Services } from "~/lib/services.server";
 
 interface SeedOptions {
@@ -82,6 +83,9 @@ export async function seedDemoData(
     ])
     .onConflictDoNothing()
     .returning({ id: routeRules.id });
+  // Every instance (this one included) picks the new rules up at once.
+  if (rules.length > 0) await services.database.notify(ROUTE_RULES_CHANNEL, "seed");
+  await services.routeRules.reload();
   const access = await demoAccess(services);
   return {
     summary: `${createdUsers} demo accounts, ${rules.length} route rules`,

@@ -74,7 +74,7 @@ export function AvatarMenu({ profile }: { profile: ProfileView }) {
             <p className="truncate text-sm font-semibold text-ink">
               {profile.firstName} {profile.lastName}
             </p>
-            <p className="truncate text-xs text-slate-500">{profile.email}</p>
+            <p className="truncate text-xs text-slate-600">{profile.email}</p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/dashboard/account")}>

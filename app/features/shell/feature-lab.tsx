@@ -12,7 +12,7 @@ export function ChangelogList({ entries }: { entries: ChangelogEntry[] }) {
     <ol className="space-y-6">
       {entries.map((entry) => (
         <li key={entry.id} className="border-s-2 border-brand-200 ps-4">
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
             <time dateTime={entry.publishedAt}>
               {formatDate(entry.publishedAt, locale.iso, "UTC")}
             </time>

@@ -64,7 +64,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">
+      <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-600">
         {t("footer.copyright", { year: String(new Date().getFullYear()) })}
       </p>
     </footer>

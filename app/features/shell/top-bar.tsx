@@ -169,20 +169,18 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
             </NavButton>
           ))}
         </nav>
-        <div className="ms-auto hidden items-center gap-1 md:flex">
-          {profile.trial ? <TrialIndicator trial={profile.trial} /> : null}
-          {items.map((item) => (
-            <ActionButton {...item} key={item.key} compact testId={`topbar-${item.key}`} />
-          ))}
-          {notificationsSlot}
-          <AvatarMenu profile={profile} />
-        </div>
-        <div className="ms-auto flex items-center gap-1 md:hidden">
+        <div className="ms-auto flex items-center gap-1">
+          <div className="hidden items-center gap-1 md:flex">
+            {profile.trial ? <TrialIndicator trial={profile.trial} /> : null}
+            {items.map((item) => (
+              <ActionButton {...item} key={item.key} compact testId={`topbar-${item.key}`} />
+            ))}
+          </div>
           {notificationsSlot}
           <AvatarMenu profile={profile} />
           <button
             type="button"
-            className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+            className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
             aria-expanded={menuOpen}
             aria-controls="dashboard-menu"
             onClick={() => setMenuOpen((open) => !open)}

@@ -182,7 +182,7 @@ export default function SignUp() {
           <Button type="submit" theme="white" size="large" className="w-full">
             {t("auth.continueWithGoogle")}
           </Button>
-          <p className="mt-2 text-center text-xs text-slate-500">{t("auth.googleTerms")}</p>
+          <p className="mt-2 text-center text-xs text-slate-600">{t("auth.googleTerms")}</p>
         </Form>
       ) : null}
     </AuthCard>

@@ -402,7 +402,7 @@ export default function AccountPage() {
                       </option>
                     ))}
                 </select>
-                <p className="mt-1 text-sm text-slate-500">{t("account.countryHint")}</p>
+                <p className="mt-1 text-sm text-slate-600">{t("account.countryHint")}</p>
               </div>
               {noticeFor("preferences") ? (
                 <Alert tone="success">{noticeFor("preferences")}</Alert>
@@ -453,7 +453,7 @@ export default function AccountPage() {
                         </span>
                       ) : null}
                     </p>
-                    <p className="text-xs text-slate-500">
+                    <p className="text-xs text-slate-600">
                       {t("account.lastSeen")} <LocalDateTime value={device.lastSeenAt} />
                       {device.ip ? ` · ${device.ip}` : ""}
                     </p>

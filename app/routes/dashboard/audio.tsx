@@ -70,7 +70,7 @@ export default function AudioPage() {
                   >
                     <span className="flex items-center gap-2">
                       <LevelBadge level={track.level} />
-                      <span className="text-xs text-slate-500">
+                      <span className="text-xs text-slate-600">
                         {formatDuration(track.durationSeconds)}
                       </span>
                       {track.locked ? (

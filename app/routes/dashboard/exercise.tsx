@@ -37,7 +37,7 @@ export default function ExercisePage() {
           </span>
           <div className="mt-4 flex items-center justify-center gap-2">
             <LevelBadge level={exercise.level} />
-            <span className="text-sm uppercase tracking-wide text-slate-500">
+            <span className="text-sm uppercase tracking-wide text-slate-600">
               {t(`library.type.${exercise.type}`)}
             </span>
           </div>

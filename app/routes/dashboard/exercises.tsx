@@ -42,6 +42,7 @@ import { useT } from "~/lib/i18n/react";
 export const handle = { dashboard: true, search: true };
 
 const SEARCH_TIMEOUT_MS = 8000;
+const FORM_ID = "library-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
@@ -129,7 +130,7 @@ function FilterGroup({
               <label
                 className={cx(
                   "flex cursor-pointer items-center gap-2 rounded-md px-1 py-1 text-sm hover:bg-slate-50",
-                  count === 0 && !checked && "text-slate-400",
+                  count === 0 && !checked && "text-slate-500",
                 )}
               >
                 <input
@@ -141,7 +142,7 @@ function FilterGroup({
                   className="size-4 accent-brand-700"
                 />
                 <span className="flex-1">{t(labelKey(facet, value))}</span>
-                <span className="text-xs tabular-nums text-slate-500">{count}</span>
+                <span className="text-xs tabular-nums text-slate-600">{count}</span>
               </label>
             </li>
           );
@@ -325,184 +326,184 @@ export default function ExercisesPage() {
             ) : null}
           </div>
         ) : null}
+      </Form>
+      {/* Filters and sorting sit outside the form element (result cards hold their own forms) and join it through form=. */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <div>
+          <button
+            type="button"
+            className="mb-3 inline-flex w-full items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium lg:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls="library-filters"
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
+            {filtersOpen ? t("library.hideFilters") : t("library.showFilters")}
+          </button>
+          <div
+            id="library-filters"
+            className={cx(
+              "rounded-2xl border border-slate-200 bg-white p-4 lg:block",
+              filtersOpen ? "block" : "hidden",
+            )}
+            key={resultsKey}
+          >
+            <div className="space-y-2 border-b border-slate-200 pb-4">
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="free"
+                  value="1"
+                  defaultChecked={params.freeOnly}
+                  onChange={() => apply()}
+                  className="size-4 accent-brand-700"
+                />
+                <span className="flex-1">{t("library.freeOnly")}</span>
+                <span className="text-xs tabular-nums text-slate-600">
+                  {result.facets.free.free ?? 0}
+                </span>
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="favorites"
+                  value="1"
+                  defaultChecked={params.favoritesOnly}
+                  onChange={() => apply()}
+                  className="size-4 accent-brand-700"
+                />
+                <span className="flex-1">{t("library.favoritesOnly")}</span>
+              </label>
+            </div>
+            <FilterGroup
+              facet="level"
+              selected={params.levels}
+              counts={result.facets.level}
+              onChange={() => apply()}
+            />
+            <FilterGroup
+              facet="type"
+              selected={params.types}
+              counts={result.facets.type}
+              onChange={() => apply()}
+            />
+            <FilterGroup
+              facet="duration"
+              selected={params.durations}
+              counts={result.facets.duration}
+              onChange={() => apply()}
+            />
+            <FilterGroup
+              facet="topic"
+              selected={params.topics}
+              counts={result.facets.topic}
+              onChange={() => apply()}
+              collapsible
+            />
+            <FilterGroup
+              facet="grouping"
+              selected={params.groupings}
+              counts={result.facets.grouping}
+              onChange={() => apply()}
+            />
+            <FilterGroup
+              facet="audience"
+              selected={params.audiences}
+              counts={result.facets.audience}
+              onChange={() => apply()}
+            />
+            <noscript>
+              <Button type="submit" form={FORM_ID} className="mt-4 w-full">
+                {t("library.applyFilters")}
+              </Button>
+            </noscript>
+            <Link
+              to="/dashboard/exercises"
+              className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline"
+            >
+              {t("library.clearFilters")}
+            </Link>
+          </div>
+        </div>
 
-        <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-          <div>
-            <button
-              type="button"
-              className="mb-3 inline-flex w-full items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium lg:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls="library-filters"
-              onClick={() => setFiltersOpen((o) => !o)}
+        <section aria-labelledby="results-heading">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h2
+              id="results-heading"
+              className="text-sm font-semibold text-slate-700"
+              aria-live="polite"
             >
-              {filtersOpen ? t("library.hideFilters") : t("library.showFilters")}
-            </button>
-            <div
-              id="library-filters"
-              className={cx(
-                "rounded-2xl border border-slate-200 bg-white p-4 lg:block",
-                filtersOpen ? "block" : "hidden",
-              )}
-              key={resultsKey}
-            >
-              <div className="space-y-2 border-b border-slate-200 pb-4">
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="free"
-                    value="1"
-                    defaultChecked={params.freeOnly}
-                    onChange={() => apply()}
-                    className="size-4 accent-brand-700"
-                  />
-                  <span className="flex-1">{t("library.freeOnly")}</span>
-                  <span className="text-xs tabular-nums text-slate-500">
-                    {result.facets.free.free ?? 0}
-                  </span>
-                </label>
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="favorites"
-                    value="1"
-                    defaultChecked={params.favoritesOnly}
-                    onChange={() => apply()}
-                    className="size-4 accent-brand-700"
-                  />
-                  <span className="flex-1">{t("library.favoritesOnly")}</span>
-                </label>
-              </div>
-              <FilterGroup
-                facet="level"
-                selected={params.levels}
-                counts={result.facets.level}
+              {t("library.resultCount", { count: result.total })}
+            </h2>
+            <div className="flex items-center gap-2">
+              <label htmlFor="library-sort" className="text-sm text-slate-600">
+                {t("library.sortBy")}
+              </label>
+              <select
+                id="library-sort"
+                name="sort"
+                defaultValue={params.sort}
+                key={`sort-${resultsKey}`}
                 onChange={() => apply()}
-              />
-              <FilterGroup
-                facet="type"
-                selected={params.types}
-                counts={result.facets.type}
-                onChange={() => apply()}
-              />
-              <FilterGroup
-                facet="duration"
-                selected={params.durations}
-                counts={result.facets.duration}
-                onChange={() => apply()}
-              />
-              <FilterGroup
-                facet="topic"
-                selected={params.topics}
-                counts={result.facets.topic}
-                onChange={() => apply()}
-                collapsible
-              />
-              <FilterGroup
-                facet="grouping"
-                selected={params.groupings}
-                counts={result.facets.grouping}
-                onChange={() => apply()}
-              />
-              <FilterGroup
-                facet="audience"
-                selected={params.audiences}
-                counts={result.facets.audience}
-                onChange={() => apply()}
-              />
-              <noscript>
-                <Button type="submit" className="mt-4 w-full">
-                  {t("library.applyFilters")}
-                </Button>
-              </noscript>
-              <Link
-                to="/dashboard/exercises"
-                className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline"
+                className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
               >
-                {t("library.clearFilters")}
-              </Link>
+                {SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t(`library.sort.${sort}`)}
+                  </option>
+                ))}
+              </select>
             </div>
           </div>
-
-          <section aria-labelledby="results-heading">
-            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-              <h2
-                id="results-heading"
-                className="text-sm font-semibold text-slate-700"
-                aria-live="polite"
-              >
-                {t("library.resultCount", { count: result.total })}
-              </h2>
-              <div className="flex items-center gap-2">
-                <label htmlFor="library-sort" className="text-sm text-slate-600">
-                  {t("library.sortBy")}
-                </label>
-                <select
-                  id="library-sort"
-                  name="sort"
-                  defaultValue={params.sort}
-                  key={`sort-${resultsKey}`}
-                  onChange={() => apply()}
-                  className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          {result.results.length === 0 ? (
+            <EmptyState title={t("library.noResultsTitle")}>{t("library.noResults")}</EmptyState>
+          ) : (
+            <ul
+              className={cx("grid gap-4 sm:grid-cols-2 xl:grid-cols-3", loading && "opacity-60")}
+              onKeyDown={onGridKey}
+              data-testid="results"
+            >
+              {result.results.map((exercise) => (
+                <li key={exercise.id}>
+                  <ExerciseCardView
+                    exercise={exercise}
+                    href={`/dashboard/exercises/${exercise.id}`}
+                    dataResult
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          {result.pageCount > 1 ? (
+            <nav
+              aria-label={t("library.pages")}
+              className="mt-6 flex items-center justify-center gap-3"
+            >
+              {params.page > 1 ? (
+                <Link
+                  to={pageLink(params.page - 1)}
+                  className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
                 >
-                  {SORTS.map((sort) => (
-                    <option key={sort} value={sort}>
-                      {t(`library.sort.${sort}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-            {result.results.length === 0 ? (
-              <EmptyState title={t("library.noResultsTitle")}>{t("library.noResults")}</EmptyState>
-            ) : (
-              <ul
-                className={cx("grid gap-4 sm:grid-cols-2 xl:grid-cols-3", loading && "opacity-60")}
-                onKeyDown={onGridKey}
-                data-testid="results"
-              >
-                {result.results.map((exercise) => (
-                  <li key={exercise.id}>
-                    <ExerciseCardView
-                      exercise={exercise}
-                      href={`/dashboard/exercises/${exercise.id}`}
-                      dataResult
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {result.pageCount > 1 ? (
-              <nav
-                aria-label={t("library.pages")}
-                className="mt-6 flex items-center justify-center gap-3"
-              >
-                {params.page > 1 ? (
-                  <Link
-                    to={pageLink(params.page - 1)}
-                    className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
-                  >
-                    {t("library.previous")}
-                  </Link>
-                ) : null}
-                <span className="text-sm text-slate-600">
-                  {t("library.pageOf", {
-                    page: String(params.page),
-                    pages: String(result.pageCount),
-                  })}
-                </span>
-                {params.page < result.pageCount ? (
-                  <Link
-                    to={pageLink(params.page + 1)}
-                    className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
-                  >
-                    {t("library.next")}
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
-          </section>
-        </div>
-      </Form>
+                  {t("library.previous")}
+                </Link>
+              ) : null}
+              <span className="text-sm text-slate-600">
+                {t("library.pageOf", {
+                  page: String(params.page),
+                  pages: String(result.pageCount),
+                })}
+              </span>
+              {params.page < result.pageCount ? (
+                <Link
+                  to={pageLink(params.page + 1)}
+                  className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
+                >
+                  {t("library.next")}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+      </div>
     </>
   );
 }

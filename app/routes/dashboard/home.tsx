@@ -59,7 +59,7 @@ function MembershipCard() {
       aria-labelledby="plan-title"
       className="rounded-2xl border border-slate-200 bg-white p-5"
     >
-      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
         {t("dashboard.plan.label")}
       </p>
       <h2 id="plan-title" className="mt-1 text-lg font-bold text-ink">

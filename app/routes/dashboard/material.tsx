@@ -44,7 +44,7 @@ export default function MaterialPage() {
         <div>
           <div className="flex items-center gap-2">
             <LevelBadge level={material.level} />
-            <span className="text-sm uppercase tracking-wide text-slate-500">
+            <span className="text-sm uppercase tracking-wide text-slate-600">
               {t(`materials.typeName.${material.type}`)}
             </span>
           </div>

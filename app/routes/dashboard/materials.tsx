@@ -115,7 +115,7 @@ export default function MaterialsPage() {
               <article className="relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:shadow-md">
                 <div className="flex items-center gap-2">
                   <LevelBadge level={m.level} />
-                  <span className="text-xs font-medium uppercase tracking-wide text-slate-500">
+                  <span className="text-xs font-medium uppercase tracking-wide text-slate-600">
                     {t(`materials.typeName.${m.type}`)}
                   </span>
                 </div>

@@ -34,7 +34,7 @@ export default function AdminLayout() {
         ) : null}
         <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row">
           <nav aria-label={t("admin.sections")} className="md:w-56 md:shrink-0">
-            <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600">
               {t("admin.title")}
             </p>
             <ul className="flex gap-1 overflow-x-auto md:flex-col">

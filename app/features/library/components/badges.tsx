@@ -43,7 +43,7 @@ export function AccessBadges({
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       {isFresh ? (
-        <span className="rounded-md bg-accent-100 px-2 py-0.5 text-xs font-semibold text-accent-600">
+        <span className="rounded-md bg-accent-100 px-2 py-0.5 text-xs font-semibold text-accent-800">
           {t("library.badge.new")}
         </span>
       ) : null}

@@ -29,7 +29,7 @@ export function ExerciseCardView({
       <div className="flex items-start justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <LevelBadge level={exercise.level} />
-          <span className="text-xs font-medium uppercase tracking-wide text-slate-500">
+          <span className="text-xs font-medium uppercase tracking-wide text-slate-600">
             {t(`library.type.${exercise.type}`)}
           </span>
         </div>

@@ -140,7 +140,7 @@ export function Presenter({
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <LevelBadge level={exercise.level} />
-            <span className="text-sm font-medium uppercase tracking-wide text-slate-500">
+            <span className="text-sm font-medium uppercase tracking-wide text-slate-600">
               {t(`library.type.${exercise.type}`)}
             </span>
             <span className="inline-flex items-center gap-1 text-sm text-slate-600">
@@ -213,7 +213,7 @@ export function Presenter({
           role="group"
           aria-label={t("presenter.timer")}
         >
-          <ClockIcon className="size-4 text-slate-500" />
+          <ClockIcon className="size-4 text-slate-600" />
           <span
             className={cx(
               "min-w-14 text-center font-mono text-sm tabular-nums",
@@ -250,7 +250,7 @@ export function Presenter({
         >
           {t("presenter.print")}
         </Button>
-        <p className="ms-auto hidden text-xs text-slate-500 lg:block">{t("presenter.keysHint")}</p>
+        <p className="ms-auto hidden text-xs text-slate-600 lg:block">{t("presenter.keysHint")}</p>
       </div>
 
       <div className={cx("mt-5 grid gap-5", notes && "lg:grid-cols-[minmax(0,1fr)_20rem]")}>

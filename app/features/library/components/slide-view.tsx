@@ -153,7 +153,7 @@ export function SlideView({ slide, large = false }: { slide: Slide; large?: bool
             >
               {slide.optionA}
             </p>
-            <p className="text-center text-lg font-bold uppercase text-slate-500">
+            <p className="text-center text-lg font-bold uppercase text-slate-600">
               {t("presenter.or")}
             </p>
             <p
@@ -175,7 +175,7 @@ export function SlideView({ slide, large = false }: { slide: Slide; large?: bool
           <p className={cx("mt-3 font-semibold text-ink", main)}>{slide.text}</p>
           {slide.mustInclude.length ? (
             <>
-              <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-slate-500">
+              <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-slate-600">
                 {t("presenter.mustInclude")}
               </p>
               <ul className="mt-2 flex flex-wrap gap-2">
@@ -233,7 +233,7 @@ export function SlideView({ slide, large = false }: { slide: Slide; large?: bool
         <div>
           <Counter index={slide.index} total={slide.total} label={t("presenter.statement")} />
           <p className={cx("mt-3 font-semibold text-ink", main)}>“{slide.text}”</p>
-          <p className="mt-4 text-base font-semibold text-slate-500">
+          <p className="mt-4 text-base font-semibold text-slate-600">
             {t("presenter.agreeOrDisagree")}
           </p>
           {slide.followUp ? <p className={cx("mt-2", follow)}>{slide.followUp}</p> : null}

@@ -1,0 +1,63 @@
+import { expect, test } from "./fixtures";
+import { signIn } from "./helpers";
+
+test("finds a B1 role-play about travel for about 15 minutes in three interactions, then presents it by keyboard", async ({
+  page,
+}) => {
+  await signIn(page, "teacher@parley.example");
+  // 1: type what you want; 2: press Enter; 3: open the result.
+  await page
+    .getByRole("searchbox", { name: "Search the exercise library" })
+    .fill("B1 role-play about travel for 15 minutes");
+  await page.keyboard.press("Enter");
+  const first = page.getByTestId("results").getByRole("link").first();
+  await expect(first).toHaveText("Lost Luggage at the Airport");
+  await first.click();
+
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Lost Luggage at the Airport" }),
+  ).toBeVisible();
+  const slide = page.getByTestId("slide");
+  await expect(slide).toContainText("Key vocabulary");
+  await page.keyboard.press("ArrowRight");
+  await expect(slide).toContainText("The situation");
+  await page.keyboard.press("PageDown");
+  await expect(slide).toContainText("Card A");
+  await page.keyboard.press("ArrowRight");
+  await expect(slide).toContainText("Card B");
+  await page.keyboard.press("PageUp");
+  await expect(slide).toContainText("Card A");
+  await page.keyboard.press("End");
+  await expect(slide).toContainText("Useful language");
+
+  await page.keyboard.press("t");
+  await expect(page.getByTestId("timer")).not.toHaveText("15:00", { timeout: 3000 });
+  await page.keyboard.press("n");
+  await expect(page.getByRole("complementary", { name: "Teacher notes" })).toBeVisible();
+  await page.getByRole("button", { name: "All at once" }).click();
+  await expect(page.getByTestId("all-slides").locator(":scope > li")).toHaveCount(5);
+});
+
+test("a free teacher sees premium exercises locked, with a way to Go Premium", async ({ page }) => {
+  await signIn(page, "teacher@parley.example");
+  await page.goto("/dashboard/exercises?q=debate&level=C2");
+  const locked = page.getByTestId("results").locator("article", { hasText: "Premium" }).first();
+  await locked.getByRole("link").click();
+  await expect(page.getByTestId("locked-exercise")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go Premium" })).toHaveAttribute(
+    "href",
+    "/dashboard/membership",
+  );
+});
+
+test("a star saves a favorite at once and keeps it", async ({ page }) => {
+  await signIn(page, "teacher@parley.example");
+  await page.goto("/dashboard/exercises?q=lost+luggage");
+  const star = page.getByRole("button", { name: "Add “Lost Luggage at the Airport” to favorites" });
+  await star.click();
+  await expect(
+    page.getByRole("button", { name: "Remove “Lost Luggage at the Airport” from favorites" }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/dashboard/favorites");
+  await expect(page.getByRole("heading", { name: "Lost Luggage at the Airport" })).toBeVisible();
+});

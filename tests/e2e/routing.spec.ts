@@ -1,0 +1,64 @@
+import { expect, test } from "./fixtures";
+import { signIn } from "./helpers";
+
+// (The FAQ exists in English and Polish only, so /ar/faq leads to the English /faq.)
+test("Arabic and Hebrew pages are right-to-left; others left-to-right", async ({ page }) => {
+  for (const [path, lang, dir] of [
+    ["/", "en", "ltr"],
+    ["/ar", "ar", "rtl"],
+    ["/he", "he", "rtl"],
+    ["/ar/faq", "en", "ltr"],
+    ["/pl", "pl", "ltr"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    await expect(page.locator("html")).toHaveAttribute("dir", dir);
+  }
+});
+
+test("a new deployed version makes the next navigation a full page load", async ({ page }) => {
+  await signIn(page, "teacher@parley.example");
+  await page.evaluate(
+    () => ((window as unknown as { __marker: string }).__marker = "still the same page"),
+  );
+  await page
+    .getByTestId("top-bar")
+    .getByRole("link", { name: "Materials", exact: true })
+    .filter({ visible: true })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/materials/);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe(
+    "still the same page",
+  );
+
+  await page.route("**/builds/latest.json*", (route) =>
+    route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } }),
+  );
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await page.waitForResponse((r) => r.url().includes("/builds/latest.json"));
+  await page
+    .getByTestId("top-bar")
+    .getByRole("link", { name: "Exercises", exact: true })
+    .filter({ visible: true })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/exercises/);
+  await page.waitForLoadState("load");
+  expect(
+    await page.evaluate(() => (window as unknown as { __marker?: string }).__marker),
+  ).toBeUndefined();
+});
+
+test("changing the language goes to the same page in that language", async ({ page }) => {
+  await page.goto("/faq");
+  await page.getByLabel("Language").selectOption("pl");
+  await expect(page).toHaveURL(/\/pl\/faq$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "pl");
+  await page.getByLabel("Język").selectOption("de");
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("route rules redirect client navigations too, keeping the hash", async ({ page }) => {
+  await page.goto("/help#billing");
+  await expect(page).toHaveURL(/\/faq#billing$/);
+});
