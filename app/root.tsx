@@ -17,6 +17,7 @@ import { AppEffects } from "~/features/shell/app-effects";
 import { clientNavigationMiddleware } from "~/features/shell/client-middleware";
 import { GeneralErrorBoundary } from "~/features/shell/error-boundary";
 import type { RootData } from "~/features/shell/root-data";
+import { SeoLinks } from "~/features/shell/seo-links";
 import { getUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { getPublicEnv } from "~/lib/env.server";
@@ -131,6 +132,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         <Meta />
         <Links />
+        {rootData ? <SeoLinks origin={rootData.env.appOrigin} /> : null}
       </head>
       <body className="font-sans antialiased">
         {children}

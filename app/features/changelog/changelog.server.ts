@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { FrontMatterSchemas } from "~/features/content/collections";
 import { parseFrontMatter } from "~/lib/content/front-matter";
 import { readCookie } from "~/lib/i18n/detect";
 import { FEATURE_LAB_COOKIE } from "~/lib/routing/cookies";
@@ -11,16 +11,10 @@ const files = import.meta.glob<string>("/content/changelog/*.md", {
   import: "default",
 });
 
-const FrontMatter = z.object({
-  title: z.string().min(3),
-  publishedAt: z.coerce.date(),
-  tags: z.array(z.string()).default([]),
-});
-
 function load(): ChangelogEntry[] {
   const entries = Object.entries(files).map(([path, source]) => {
     const { data, body } = parseFrontMatter(source);
-    const parsed = FrontMatter.safeParse(data);
+    const parsed = FrontMatterSchemas.changelog.safeParse(data);
     if (!parsed.success) {
       throw new Error(
         `Invalid changelog entry ${path}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
@@ -30,7 +24,7 @@ function load(): ChangelogEntry[] {
     return {
       id,
       title: parsed.data.title,
-      publishedAt: parsed.data.publishedAt.toISOString(),
+      publishedAt: new Date(parsed.data.publishedAt).toISOString(),
       tags: parsed.data.tags,
       html: renderMarkdown(body),
     };

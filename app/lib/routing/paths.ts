@@ -71,7 +71,7 @@ export function isLocalizedRoute(rest: string): boolean {
   });
 }
 
-function isEnglishPolishOnly(rest: string): boolean {
+export function isEnglishPolishOnly(rest: string): boolean {
   return ENGLISH_POLISH_ONLY.some((base) => rest === base || rest.startsWith(`${base}/`));
 }
 
