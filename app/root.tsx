@@ -13,6 +13,8 @@ import stylesheet from "./app.css?url";
 import { buildProfileView, loadUserOrganization } from "~/features/account/profile.server";
 import { hasNewUpdate } from "~/features/changelog/changelog";
 import { featureLabOpenedAt, latestChangelogDate } from "~/features/changelog/changelog.server";
+import { VERSIONS_META } from "~/features/content/client";
+import { contentStore } from "~/features/content/store.server";
 import { AppEffects } from "~/features/shell/app-effects";
 import { clientNavigationMiddleware } from "~/features/shell/client-middleware";
 import { GeneralErrorBoundary } from "~/features/shell/error-boundary";
@@ -22,17 +24,13 @@ import { getUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { getPublicEnv } from "~/lib/env.server";
 import { messagesUrl } from "~/lib/i18n/client";
-import {
-  detectLocale,
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_S,
-  readCookie,
-} from "~/lib/i18n/detect";
-import { DEFAULT_LOCALE, getLocale, normalizeLocale } from "~/lib/i18n/locales";
+import { readCookie } from "~/lib/i18n/detect";
+import { pageLocale } from "~/lib/i18n/page-locale.server";
+import { DEFAULT_LOCALE, getLocale } from "~/lib/i18n/locales";
 import { useNonce } from "~/lib/nonce";
 import { SIGNED_UP_COOKIE } from "~/lib/routing/cookies";
 import { requestMiddleware } from "~/lib/routing/middleware.server";
-import { routeLocale, splitLocalePrefix } from "~/lib/routing/paths";
+import { routeLocale } from "~/lib/routing/paths";
 
 export const middleware: Route.MiddlewareFunction[] = requestMiddleware;
 export { passThroughHeaders as headers } from "~/lib/route-headers";
@@ -48,32 +46,17 @@ export async function loader({
   context,
 }: Route.LoaderArgs): Promise<ReturnType<typeof data<RootData>>> {
   const services = getServices(context);
-  const url = new URL(request.url);
   const user = getUser(context);
   const cookieHeader = request.headers.get("cookie");
-  const cookieLocale = readCookie(cookieHeader, LOCALE_COOKIE);
-  const fromRoute = routeLocale(url.pathname);
-  const locale = detectLocale({
-    // A signed-in user's chosen interface language counts as their cookie.
-    cookie: normalizeLocale(cookieLocale) ?? user?.data.locale ?? null,
-    acceptLanguage: request.headers.get("accept-language"),
-    routeLocale: fromRoute,
-  });
-  const headers = new Headers();
-  // Arriving on a page in a language keeps that language on pages without a prefix.
-  if (!normalizeLocale(cookieLocale) && splitLocalePrefix(url.pathname).prefix && fromRoute) {
-    headers.append(
-      "Set-Cookie",
-      `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`,
-    );
-  }
+  // A signed-in user's chosen interface language counts as their cookie.
+  const locale = pageLocale(request, context);
   const now = new Date();
   const profile = user
     ? buildProfileView(user, await loadUserOrganization(services.db, user.id), now)
     : null;
   const featureLabHasNew = user
     ? hasNewUpdate(
-        latestChangelogDate(now),
+        await latestChangelogDate(services.database),
         featureLabOpenedAt(cookieHeader, user.data.featureLabOpenedAt),
         now,
       )
@@ -90,8 +73,8 @@ export async function loader({
       profile,
       featureLabHasNew,
       signedUpBefore: readCookie(cookieHeader, SIGNED_UP_COOKIE) === "1",
+      contentVersions: (await contentStore(services.database)).versions,
     },
-    { headers },
   );
 }
 
@@ -122,6 +105,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d35d7" />
         {i18nBoot ? <meta name="parley-i18n" content={JSON.stringify(i18nBoot)} /> : null}
+        {rootData ? (
+          <meta name={VERSIONS_META} content={JSON.stringify(rootData.contentVersions)} />
+        ) : null}
         {i18nBoot ? (
           <link
             rel="preload"

@@ -5,46 +5,44 @@ import {
   type RouteConfig,
   type RouteConfigEntry,
 } from "@react-router/dev/routes";
-import { LOCALE_PREFIXES } from "./lib/i18n/locales";
 
 /**
  * The URL map of spec §2.1–2.2. Localized routes exist without a prefix (English) and under
- * each of the 44 locale prefixes; route ids stay short because the client manifest carries
- * them (and is discovered lazily).
+ * each locale prefix, written once with an optional `:lang?` segment; the root middleware
+ * answers 404 when that segment is not a locale. (One route per language would mean 45
+ * copies of each: React Router matches requests by scanning every route, so that cost
+ * milliseconds per request.)
  */
-const PREFIXES: (string | null)[] = [null, ...LOCALE_PREFIXES];
-
-function localized(name: string, path: string, file: string): RouteConfigEntry[] {
-  return PREFIXES.map((prefix) => {
-    const id = prefix ? `${name}.${prefix}` : name;
-    if (path === "") return prefix ? route(prefix, file, { id }) : index(file, { id });
-    return route(prefix ? `${prefix}/${path}` : path, file, { id });
-  });
+function localized(name: string, path: string, file: string): RouteConfigEntry {
+  return route(`:lang?/${path}`, file, { id: name });
 }
 
 export default [
   layout("routes/layouts/landing.tsx", { id: "Llanding" }, [
-    ...localized("home", "", "routes/public/landing.tsx"),
-    ...localized("variant", ":slug", "routes/public/landing-variant.tsx"),
+    // "/" is the English home; "/{x}" is a language's home or an English landing variant
+    // (one pattern, so one module decides); "/{lang}/{slug}" a variant in a language.
+    index("routes/public/landing.tsx", { id: "home" }),
+    route(":page", "routes/public/landing.tsx", { id: "page" }),
+    route(":lang/:slug", "routes/public/landing.tsx", { id: "variant" }),
   ]),
   layout("routes/layouts/static.tsx", { id: "Lstatic" }, [
-    ...localized("faq", "faq", "routes/public/faq.tsx"),
-    ...localized("blog", "blog", "routes/public/blog.tsx"),
-    ...localized("post", "blog/:slug", "routes/public/blog-post.tsx"),
+    localized("faq", "faq", "routes/public/faq.tsx"),
+    localized("blog", "blog", "routes/public/blog.tsx"),
+    localized("post", "blog/:slug", "routes/public/blog-post.tsx"),
     route("legal/:slug", "routes/public/legal.tsx", { id: "legal" }),
   ]),
   layout("routes/layouts/newsletter.tsx", { id: "Lnews" }, [
-    ...localized("issue", "newsletter/:file", "routes/public/newsletter-issue.tsx"),
+    localized("issue", "newsletter/:file", "routes/public/newsletter-issue.tsx"),
     route("newsletter", "routes/public/newsletter-archive.tsx", { id: "news" }),
   ]),
   layout("routes/layouts/focused.tsx", { id: "Lfocused" }, [
-    ...localized("redirect", "redirect", "routes/public/redirect.tsx"),
-    ...localized("exercise", "dashboard/exercises/:id", "routes/dashboard/exercise.tsx"),
+    localized("redirect", "redirect", "routes/public/redirect.tsx"),
+    localized("exercise", "dashboard/exercises/:id", "routes/dashboard/exercise.tsx"),
     route("c/:id", "routes/classes/join.tsx", { id: "join" }),
     route("class/:id", "routes/classes/class.tsx", { id: "class" }),
     route("dashboard/membership", "routes/dashboard/membership.tsx", { id: "membership" }),
   ]),
-  ...localized("sitemap", "sitemap.xml", "routes/public/sitemap.ts"),
+  localized("sitemap", "sitemap.xml", "routes/public/sitemap.ts"),
 
   route("auth", "routes/auth/index.ts", { id: "auth" }),
   layout("routes/layouts/auth.tsx", { id: "Lauth" }, [
@@ -108,5 +106,8 @@ export default [
   route("api/stripe/check-organization", "routes/api/stripe-check-organization.ts", {
     id: "apiCheckOrg",
   }),
+  route("api/content/:collection/query", "routes/api/content-query.ts", { id: "apiCQ" }),
+  route("api/content/:collection/sql_dump.txt", "routes/api/content-dump.ts", { id: "apiCD" }),
+  route("robots.txt", "routes/public/robots.ts", { id: "robots" }),
   route("*", "routes/not-found.tsx", { id: "404" }),
 ] satisfies RouteConfig;

@@ -3,3 +3,9 @@ declare module "virtual:react-router/server-build" {
   const build: ServerBuild;
   export = build;
 }
+
+/** sql.js's browser build (same API as the package's main entry). */
+declare module "sql.js/dist/sql-wasm-browser.js" {
+  import initSqlJs from "sql.js";
+  export default initSqlJs;
+}

@@ -7,3 +7,4 @@ export * from "./schema/system";
 export * from "./schema/auth";
 export * from "./schema/accounts";
 export * from "./schema/library";
+export * from "./schema/content";

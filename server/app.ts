@@ -14,7 +14,12 @@ import { cspDirectives } from "./csp";
 
 export interface CreateAppOptions {
   services: Services;
-  serverBuild: () => Promise<ServerBuild>;
+  /**
+   * The router build. Pass the build itself in production: given a function, React Router
+   * re-derives its route tables on every request (right for development's hot reload, but
+   * it costs milliseconds per request with the 44 localized copies of each route).
+   */
+  serverBuild: ServerBuild | (() => Promise<ServerBuild>);
   /** Directory of the client build (production); absent in development. */
   clientDir?: string;
   vite?: ViteDevServer;

@@ -2,6 +2,7 @@ import { createOrPromoteAdmin } from "~/features/account/admin-tasks.server";
 import { seedDemoData } from "~/features/demo/seed.server";
 import { announceLibraryChange } from "~/features/library/library-index.server";
 import { syncLibrary } from "~/features/library/sync.server";
+import { syncContent } from "~/features/content/store.server";
 import type { Services } from "~/lib/services.server";
 
 export type CliResult = "serve" | "ok" | "error";
@@ -48,6 +49,10 @@ export async function runCli(services: Services, argv: string[]): Promise<CliRes
     log.info({ library }, "library synced with content files");
     await announceLibraryChange(services.database);
   }
+
+  // Content collections: rebuilt into their tables when a file changed (one version check each).
+  const content = await syncContent(services.database);
+  if (content.rebuilt.length) log.info({ rebuilt: content.rebuilt }, "content tables rebuilt");
 
   if (argv.includes("--seed-only")) {
     const result = await seedDemoData(services);

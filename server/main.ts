@@ -17,6 +17,7 @@ export { openDatabase } from "~/lib/db.server";
 export { createServices } from "~/lib/create-services.server";
 export { createLogger } from "~/lib/log.server";
 export { loadEnv } from "~/lib/env.server";
+export { contentStore } from "~/features/content/store.server";
 
 export interface MainOptions {
   mode: "production" | "development";
@@ -88,7 +89,7 @@ export async function main(options: MainOptions): Promise<void> {
 
   const { app, startDraining } = createApp({
     services,
-    serverBuild: () => loadServerBuild(options.vite),
+    serverBuild: options.vite ? () => loadServerBuild(options.vite) : await loadServerBuild(),
     clientDir: options.vite ? undefined : path.join(options.projectRoot, "build", "client"),
     vite: options.vite,
   });

@@ -13,7 +13,7 @@ export interface RequestInfo {
 export const servicesContext = createContext<Services>();
 export const requestContext = createContext<RequestInfo>();
 
-type ContextReader = Pick<RouterContextProvider, "get">;
+export type ContextReader = Pick<RouterContextProvider, "get">;
 
 export function getServices(context: ContextReader): Services {
   return context.get(servicesContext);

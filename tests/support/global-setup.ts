@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import { syncContent } from "~/features/content/store.server";
 import { syncLibrary } from "~/features/library/sync.server";
 import { pgliteHandle, postgresHandle } from "~/lib/db.server";
 import { MIGRATIONS_DIR, templateDatabaseName, templateDumpPath } from "./template";
@@ -33,6 +34,7 @@ export default async function setup() {
         const handle = postgresHandle(withDatabase(url, name), 2);
         await handle.migrate(MIGRATIONS_DIR);
         await syncLibrary(handle.db, TEMPLATE_NOW);
+        await syncContent(handle);
         await handle.close();
         await admin.query(`alter database "${name}" with is_template true`);
       }
@@ -47,6 +49,7 @@ export default async function setup() {
   const handle = pgliteHandle(client);
   await handle.migrate(MIGRATIONS_DIR);
   await syncLibrary(handle.db, TEMPLATE_NOW);
+  await syncContent(handle);
   const dump = await client.dumpDataDir("gzip");
   fs.mkdirSync(path.dirname(dumpPath), { recursive: true });
   fs.writeFileSync(`${dumpPath}.tmp`, Buffer.from(await dump.arrayBuffer()));

@@ -4,14 +4,10 @@ import path from "node:path";
 
 export const MIGRATIONS_DIR = path.resolve("db/migrations");
 
-/** Inputs of the template: migrations and the library's content files. */
-const TEMPLATE_INPUTS = [
-  MIGRATIONS_DIR,
-  path.resolve("content/library"),
-  path.resolve("content/transcript"),
-];
+/** Inputs of the template: migrations and the content files (library and collections). */
+const TEMPLATE_INPUTS = [MIGRATIONS_DIR, path.resolve("content")];
 
-/** A hash of every migration and library file: a change makes a new template. */
+/** A hash of every migration and content file: a change makes a new template. */
 export function migrationsHash(): string {
   const hash = createHash("sha256");
   for (const dir of TEMPLATE_INPUTS) {

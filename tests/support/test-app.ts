@@ -17,12 +17,15 @@ interface Bundle {
   loadEnv: typeof EnvModule.loadEnv;
   createLogger: typeof LogModule.createLogger;
   loadServerBuild: typeof MainModule.loadServerBuild;
+  contentStore: typeof MainModule.contentStore;
 }
 
 export interface TestApp {
   url: string;
   services: Services;
   database: DatabaseHandle;
+  /** The app's own modules (for state such as the content store's counters). */
+  bundle: Bundle;
   close(): Promise<void>;
 }
 
@@ -53,7 +56,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const { app } = bundle.createApp({
     services,
-    serverBuild: () => bundle.loadServerBuild(),
+    serverBuild: await bundle.loadServerBuild(),
     clientDir: path.resolve("build/client"),
   });
   const server = http.createServer(app);
@@ -62,6 +65,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     url: `http://127.0.0.1:${port}`,
     services,
     database,
+    bundle,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

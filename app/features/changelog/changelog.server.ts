@@ -1,47 +1,34 @@
-import { FrontMatterSchemas } from "~/features/content/collections";
-import { parseFrontMatter } from "~/lib/content/front-matter";
+import { ANONYMOUS, contentStore } from "~/features/content/store.server";
+import type { DatabaseHandle } from "~/lib/db.server";
 import { readCookie } from "~/lib/i18n/detect";
 import { FEATURE_LAB_COOKIE } from "~/lib/routing/cookies";
-import { renderMarkdown } from "~/lib/content/markdown";
 import type { ChangelogEntry } from "./changelog";
 
-const files = import.meta.glob<string>("/content/changelog/*.md", {
-  eager: true,
-  query: "?raw",
-  import: "default",
-});
-
-function load(): ChangelogEntry[] {
-  const entries = Object.entries(files).map(([path, source]) => {
-    const { data, body } = parseFrontMatter(source);
-    const parsed = FrontMatterSchemas.changelog.safeParse(data);
-    if (!parsed.success) {
-      throw new Error(
-        `Invalid changelog entry ${path}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
-      );
-    }
-    const id = path.split("/").pop()?.replace(/\.md$/, "") ?? path;
-    return {
-      id,
-      title: parsed.data.title,
-      publishedAt: new Date(parsed.data.publishedAt).toISOString(),
-      tags: parsed.data.tags,
-      html: renderMarkdown(body),
-    };
-  });
-  return entries.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+/** Changelog entries, newest first; scheduled ones stay hidden until their date. */
+export async function listChangelog(database: DatabaseHandle): Promise<ChangelogEntry[]> {
+  const store = await contentStore(database);
+  const rows = await store
+    .query("changelog", ANONYMOUS)
+    .order("publishedAt", "DESC")
+    .select("id", "stem", "title", "publishedAt", "tags", "body")
+    .all();
+  return rows.map((r) => ({
+    id: r.stem,
+    title: r.title,
+    publishedAt: r.publishedAt,
+    tags: r.tags,
+    html: r.body,
+  }));
 }
 
-let cache: ChangelogEntry[] | null = null;
-
-/** Changelog entries, newest first, excluding ones scheduled for later. */
-export function listChangelog(now = new Date()): ChangelogEntry[] {
-  cache ??= load();
-  return cache.filter((e) => new Date(e.publishedAt).getTime() <= now.getTime());
-}
-
-export function latestChangelogDate(now = new Date()): Date | null {
-  const latest = listChangelog(now)[0];
+/** Spec §7: the latest entry (publishedAt descending; id, title, publishedAt; limit 1). */
+export async function latestChangelogDate(database: DatabaseHandle): Promise<Date | null> {
+  const store = await contentStore(database);
+  const latest = await store
+    .query("changelog", ANONYMOUS)
+    .order("publishedAt", "DESC")
+    .select("id", "title", "publishedAt")
+    .first();
   return latest ? new Date(latest.publishedAt) : null;
 }
 

@@ -1,6 +1,10 @@
 import { useEffect } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useMatches } from "react-router";
+import type { CollectionName } from "~/features/content/collections";
+import { preloadCollections } from "~/features/content/client";
 import { supportChat, wantsChat } from "~/features/support/chat-store";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, readCookie } from "~/lib/i18n/detect";
+import { routeLocale, splitLocalePrefix } from "~/lib/routing/paths";
 import { clientState, loadRouteRulesManifest, refreshBuildState } from "./client-state";
 import { isModuleLoadFailure, reloadAt } from "./module-reload";
 import { useRootData } from "./root-data";
@@ -24,6 +28,27 @@ export function AppEffects() {
   const location = useLocation();
   const buildId = root?.buildId ?? "";
   const profile = root?.profile ?? null;
+
+  // Arriving on a page in a language keeps that language on pages without a prefix. Set
+  // here rather than by the server so that public pages stay cacheable (no Set-Cookie).
+  const locale = root?.locale;
+  useEffect(() => {
+    if (!locale || !splitLocalePrefix(location.pathname).prefix) return;
+    if (routeLocale(location.pathname) !== locale) return;
+    if (readCookie(document.cookie, LOCALE_COOKIE)) return;
+    document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  }, [locale, location.pathname]);
+
+  // Content pages name the collections they read; their local copies load after first paint.
+  const matches = useMatches();
+  const collections = matches.flatMap(
+    (m) =>
+      (m.handle as { contentCollections?: CollectionName[] } | undefined)?.contentCollections ?? [],
+  );
+  const collectionKey = collections.join(",");
+  useEffect(() => {
+    if (collectionKey) preloadCollections(collectionKey.split(",") as CollectionName[]);
+  }, [collectionKey]);
 
   // New versions: hourly and whenever the tab regains focus.
   useEffect(() => {

@@ -12,6 +12,8 @@ export interface RootData {
   /** The Feature Lab has an update the user has not seen (spec §4.5). */
   featureLabHasNew: boolean;
   signedUpBefore: boolean;
+  /** Version of each content collection (for the browser's local copies, spec §7). */
+  contentVersions: Partial<Record<string, string>>;
 }
 
 /** The root loader's data; undefined only while an error is shown before it loaded. */

@@ -1,8 +1,7 @@
 import { useLocation } from "react-router";
 import { isDashboardPath } from "~/lib/routing/guards";
 import {
-  BLOG_FAQ_LOCALE,
-  isEnglishPolishOnly,
+  contentLanguages,
   localizePath,
   routeLocale,
   splitLocalePrefix,
@@ -20,9 +19,8 @@ export function SeoLinks({ origin }: { origin: string }) {
   const canonical = <link rel="canonical" href={`${origin}${pathname}`} />;
   if (routeLocale(pathname) === null) return canonical;
   const { rest } = splitLocalePrefix(pathname);
-  const languages = isEnglishPolishOnly(rest)
-    ? LANGUAGES.filter((l) => l.code === "en" || l.code === BLOG_FAQ_LOCALE)
-    : LANGUAGES;
+  const only = contentLanguages(rest);
+  const languages = only ? LANGUAGES.filter((l) => only.includes(l.code)) : LANGUAGES;
   return (
     <>
       {canonical}

@@ -39,6 +39,8 @@ md.core.ruler.push("heading_anchors", (state) => {
     used.set(base, count + 1);
     const id = count === 0 ? base : `${base}-${count}`;
     token.attrSet("id", id);
+    const env = state.env as { toc?: TocEntry[] } | undefined;
+    env?.toc?.push({ id, text, depth: Number(token.tag.slice(1)) });
     if (inline?.children) {
       const open = new state.Token("link_open", "a", 1);
       open.attrSet("href", `#${id}`);
@@ -59,6 +61,19 @@ md.renderer.rules.table_close = () => "</table></div>\n";
 
 export function renderMarkdown(source: string): string {
   return md.render(source);
+}
+
+export interface TocEntry {
+  id: string;
+  text: string;
+  depth: number;
+}
+
+/** HTML plus the headings it contains, for a table of contents. */
+export function renderMarkdownDocument(source: string): { html: string; toc: TocEntry[] } {
+  const env: { toc: TocEntry[] } = { toc: [] };
+  const html = md.render(source, env);
+  return { html, toc: env.toc };
 }
 
 /** Plain text of a Markdown source (for descriptions and reading time). */

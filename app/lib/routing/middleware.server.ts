@@ -2,6 +2,7 @@ import { data, redirect, type MiddlewareFunction } from "react-router";
 import { isAdmin, loadSession, sessionContext } from "../auth/session.server";
 import { getServices } from "../context.server";
 import { allowedDuringMaintenance, guardDecision } from "./guards";
+import { splitLocalePrefix } from "./paths";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const MAINTENANCE_RETRY_AFTER_S = 600;
@@ -27,9 +28,16 @@ const responseMiddleware: MiddlewareFunction<Response> = async ({ context }, nex
  * Runs before every loader and action, for document requests and client navigations'
  * data requests alike: cross-site check, session, maintenance, route rules, guards.
  */
-const guardMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+const guardMiddleware: MiddlewareFunction<Response> = async (
+  { request, context, params },
+  next,
+) => {
   const services = getServices(context);
   const url = new URL(request.url);
+
+  // Localized routes take an optional language segment: anything else there is unknown.
+  if (params.lang !== undefined && !splitLocalePrefix(url.pathname).prefix)
+    throw data(`Page Not Found: ${url.pathname.replace(/\.data$/, "")}`, { status: 404 });
 
   // Forms and APIs that change state accept only same-origin browser requests.
   if (UNSAFE_METHODS.has(request.method)) {

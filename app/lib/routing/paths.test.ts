@@ -34,7 +34,8 @@ describe("localized paths", () => {
   it.each([
     ["/", "pl", "/pl"],
     ["/pl", "en", "/"],
-    ["/de/schools", "fr", "/fr/schools"],
+    ["/de/schools", "fr", "/schools"],
+    ["/schools", "pl", "/pl/schools"],
     ["/faq", "pl", "/pl/faq"],
     ["/faq", "de", "/faq"],
     ["/pl/blog/x", "de", "/blog/x"],
@@ -59,6 +60,13 @@ describe("blog and FAQ exist in English and Polish only (spec §2.3)", () => {
     ["/pt-BR/faq", "/faq"],
     ["/pl/blog", null],
     ["/blog", null],
+    // Landing variants are written in English and Polish too; newsletters in English.
+    ["/de/schools", "/schools"],
+    ["/pl/schools", null],
+    ["/de", null],
+    ["/de/dashboard/exercises/5", null],
+    ["/pl/newsletter/2026-11-feedback", "/newsletter/2026-11-feedback"],
+    ["/ar/sitemap.xml", null],
   ])("%s → %s", (path, expected) => {
     expect(englishPolishOnlyRedirect(path)).toBe(expected);
   });

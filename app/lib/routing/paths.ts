@@ -71,8 +71,28 @@ export function isLocalizedRoute(rest: string): boolean {
   });
 }
 
-export function isEnglishPolishOnly(rest: string): boolean {
-  return ENGLISH_POLISH_ONLY.some((base) => rest === base || rest.startsWith(`${base}/`));
+/** A landing variant (/{slug}): any single-segment localized path without a route of its own. */
+function isLandingVariant(rest: string): boolean {
+  const normalized = rest.length > 1 ? rest.replace(/\/+$/, "") : rest;
+  const segments = normalized.split("/").filter(Boolean);
+  if (segments.length !== 1) return false;
+  const first = segments[0]?.toLowerCase() ?? "";
+  return (
+    !["faq", "blog", "redirect", "sitemap.xml"].includes(first) && isLocalizedRoute(normalized)
+  );
+}
+
+/**
+ * The languages a localized page's content is written in, or null when it exists in every
+ * language. Blog, FAQ and landing variants are written in English and Polish (spec §2.3);
+ * newsletter issues in English only.
+ */
+export function contentLanguages(rest: string): readonly string[] | null {
+  if (ENGLISH_POLISH_ONLY.some((base) => rest === base || rest.startsWith(`${base}/`)))
+    return [DEFAULT_LOCALE, BLOG_FAQ_LOCALE];
+  if (isLandingVariant(rest)) return [DEFAULT_LOCALE, BLOG_FAQ_LOCALE];
+  if (rest.startsWith("/newsletter/")) return [DEFAULT_LOCALE];
+  return null;
 }
 
 /** The locale a URL names: its prefix on a localized route, English on an unprefixed one, else null. */
@@ -91,6 +111,7 @@ export function localizePath(pathname: string, locale: string): string {
   const { prefix, rest } = splitLocalePrefix(pathname);
   if (!isLocalizedRoute(rest)) return prefix ? pathname : rest;
   if (code === DEFAULT_LOCALE) return rest;
-  if (isEnglishPolishOnly(rest) && code !== BLOG_FAQ_LOCALE) return rest;
+  const languages = contentLanguages(rest);
+  if (languages && !languages.includes(code)) return rest;
   return rest === "/" ? `/${code}` : `/${code}${rest}`;
 }

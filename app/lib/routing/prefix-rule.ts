@@ -1,12 +1,15 @@
-import { BLOG_FAQ_LOCALE, splitLocalePrefix } from "./paths";
+import { contentLanguages, splitLocalePrefix } from "./paths";
 
 /**
  * Spec §2.3: blog and FAQ content exists in English and Polish only, so any other language
- * prefix before /blog or /faq redirects to the unprefixed (English) address. Returns that
- * address, or null when the path may stay.
+ * prefix before /blog or /faq redirects to the unprefixed (English) address. Landing
+ * variants follow the same rule, and newsletter issues (English only) drop every prefix.
+ * Returns that address, or null when the path may stay.
  */
 export function englishPolishOnlyRedirect(pathname: string): string | null {
   const { prefix, rest } = splitLocalePrefix(pathname);
-  if (!prefix || prefix === BLOG_FAQ_LOCALE) return null;
+  if (!prefix) return null;
+  const languages = contentLanguages(rest);
+  if (!languages || languages.includes(prefix)) return null;
   return rest;
 }

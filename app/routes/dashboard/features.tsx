@@ -13,9 +13,9 @@ import { useLoaderData } from "react-router";
 export const handle = { dashboard: true };
 
 /** The Feature Lab (spec §4.5): every product update, newest first. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
-  return { entries: listChangelog() };
+  return { entries: await listChangelog(getServices(context).database) };
 }
 
 /** Records that the lab was opened, in a long-lived cookie and on the account. */

@@ -1,0 +1,375 @@
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Database, type DatabaseHandle } from "~/lib/db.server";
+import type { Logger } from "~/lib/log.server";
+import { buildCollections, type BuiltCollection, type SourceFile } from "./build";
+import { COLLECTIONS, type CollectionName } from "./collections";
+import { columnsOf, normalizeRow, tableName, type ColumnInfo } from "./columns";
+import {
+  effectiveLimit,
+  loadSqlParser,
+  QueryRejected,
+  validateQuery,
+  type Expr,
+  type ValidatedQuery,
+} from "./guard.server";
+import { contentQuery, type ContentQuery, type Executor } from "./query";
+
+export const CONTENT_CHANNEL = "content_changed";
+/** A content query never runs longer than this. */
+export const CONTENT_QUERY_TIMEOUT_MS = 2000;
+
+const sourceFiles = import.meta.glob<string>(
+  [
+    "/content/{changelog,blog,landing,legal,faq,newsletter,email,transcript}/**/*.md",
+    "/content/info/*.{yml,yaml}",
+  ],
+  { eager: true, query: "?raw", import: "default" },
+);
+
+/** The content files bundled into the server build. */
+export function bundledSources(): SourceFile[] {
+  return Object.entries(sourceFiles).map(([path, text]) => ({
+    path: path.replace(/^\/content\//, ""),
+    text,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------
+// Tables
+
+function pgType(column: ColumnInfo): string {
+  const base =
+    column.kind === "int"
+      ? "bigint"
+      : column.kind === "bool"
+        ? "boolean"
+        : column.kind === "json" || column.kind === "strings"
+          ? "jsonb"
+          : // Byte-wise comparison, as in SQLite: both engines sort and compare alike.
+            'text COLLATE "C"';
+  return `${base}${column.nullable ? "" : " NOT NULL"}`;
+}
+
+function valueSql(column: ColumnInfo, value: unknown): SQL {
+  if (value === null || value === undefined) return sql`NULL`;
+  if (column.kind === "json" || column.kind === "strings")
+    return sql`${JSON.stringify(value)}::jsonb`;
+  return sql`${value}`;
+}
+
+async function rebuildTable(db: Database, built: BuiltCollection): Promise<void> {
+  const table = tableName(built.name);
+  const columns = columnsOf(built.name);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    // One instance rebuilds at a time; the others find the new version and skip.
+    await t.execute(sql`select pg_advisory_xact_lock(hashtext(${`content:${built.name}`}))`);
+    const current = await queryRows<{ version: string }>(
+      t,
+      sql`select version from content_versions where collection = ${built.name}`,
+    );
+    if (current[0]?.version === built.version) return;
+    await t.execute(sql.raw(`DROP TABLE IF EXISTS "${table}"`));
+    const defs = columns.map(
+      (c) => `"${c.name}" ${pgType(c)}${c.name === "id" ? " PRIMARY KEY" : ""}`,
+    );
+    await t.execute(sql.raw(`CREATE TABLE "${table}" (${defs.join(", ")})`));
+    const names = sql.raw(columns.map((c) => `"${c.name}"`).join(", "));
+    for (let i = 0; i < built.rows.length; i += 50) {
+      const chunk = built.rows.slice(i, i + 50) as unknown as Record<string, unknown>[];
+      const values = chunk.map(
+        (row) =>
+          sql`(${sql.join(
+            columns.map((c) => valueSql(c, row[c.name])),
+            sql`, `,
+          )})`,
+      );
+      await t.execute(
+        sql`INSERT INTO ${sql.raw(`"${table}"`)} (${names}) VALUES ${sql.join(values, sql`, `)}`,
+      );
+    }
+    await t.execute(sql`
+      insert into content_versions (collection, version, row_count, built_at)
+      values (${built.name}, ${built.version}, ${built.rows.length}, now())
+      on conflict (collection) do update
+        set version = excluded.version, row_count = excluded.row_count, built_at = now()`);
+  });
+}
+
+export interface ContentSyncResult {
+  rebuilt: CollectionName[];
+}
+
+/**
+ * Builds the collections from the given files and rebuilds each table whose version
+ * changed. Cheap when nothing changed (one small query), so it runs at every start.
+ */
+export async function syncContent(
+  database: DatabaseHandle,
+  files: readonly SourceFile[] = bundledSources(),
+): Promise<ContentSyncResult> {
+  const built = buildCollections(files);
+  const stored = await queryRows<{ collection: string; version: string }>(
+    database.db,
+    sql`select collection, version from content_versions`,
+  );
+  const known = new Map(stored.map((r) => [r.collection, r.version]));
+  const rebuilt: CollectionName[] = [];
+  for (const name of COLLECTIONS) {
+    const collection = built[name] as BuiltCollection;
+    if (known.get(name) === collection.version) continue;
+    await rebuildTable(database.db, collection);
+    rebuilt.push(name);
+  }
+  if (rebuilt.length) await database.notify(CONTENT_CHANNEL, rebuilt.join(","));
+  return { rebuilt };
+}
+
+// ---------------------------------------------------------------------------------------
+// Access
+
+export interface ContentViewer {
+  signedIn: boolean;
+  isAdmin: boolean;
+  isPremium: boolean;
+}
+
+export const ANONYMOUS: ContentViewer = { signedIn: false, isAdmin: false, isPremium: false };
+
+export class ContentAccessError extends Error {
+  constructor(readonly status: 401 | 403) {
+    super(status === 401 ? "Sign in to read this collection" : "This collection is not public");
+  }
+}
+
+/**
+ * Who may read what. Email templates are for admins; transcripts for signed-in users, and
+ * only the free tracks' transcripts unless they are premium. Scheduled entries (publishedAt
+ * in the future) stay hidden until their date.
+ */
+export function visibility(
+  collection: CollectionName,
+  viewer: ContentViewer,
+  now: Date,
+): Expr | null {
+  if (collection === "email" && !viewer.isAdmin)
+    throw new ContentAccessError(viewer.signedIn ? 403 : 401);
+  if (collection === "transcript") {
+    if (!viewer.signedIn) throw new ContentAccessError(401);
+    if (!viewer.isPremium && !viewer.isAdmin)
+      return { kind: "compare", column: "isFree", op: "=", value: true };
+    return null;
+  }
+  if (collection === "blog" || collection === "changelog" || collection === "newsletter")
+    return { kind: "compare", column: "publishedAt", op: "<=", value: now.toISOString() };
+  return null;
+}
+
+/** Whether a collection's visible rows are the same for everyone (so a CDN may cache them). */
+export function isPublicCollection(collection: CollectionName): boolean {
+  return collection !== "email" && collection !== "transcript";
+}
+
+// ---------------------------------------------------------------------------------------
+// Running validated queries
+
+function exprSql(expr: Expr): SQL {
+  switch (expr.kind) {
+    case "and":
+    case "or":
+      return sql`(${sql.join(
+        expr.args.map(exprSql),
+        sql.raw(expr.kind === "and" ? " AND " : " OR "),
+      )})`;
+    case "compare":
+      return sql`${sql.identifier(expr.column)} ${sql.raw(expr.op)} ${expr.value}`;
+    case "in":
+      return sql`${sql.identifier(expr.column)} ${sql.raw(expr.negated ? "NOT IN" : "IN")} (${sql.join(
+        expr.values.map((v) => sql`${v}`),
+        sql`, `,
+      )})`;
+    case "null":
+      return sql`${sql.identifier(expr.column)} ${sql.raw(expr.negated ? "IS NOT NULL" : "IS NULL")}`;
+  }
+}
+
+/** The statement that runs: written from the validated query, literals as parameters. */
+export function compileQuery(query: ValidatedQuery, forced: Expr | null): SQL {
+  const table = sql.identifier(tableName(query.collection));
+  const conditions = [forced, query.where].filter((e): e is Expr => e !== null);
+  const where = conditions.length
+    ? sql` WHERE ${sql.join(conditions.map(exprSql), sql` AND `)}`
+    : sql``;
+  if (query.count) {
+    const target = query.count.column
+      ? sql`${sql.raw(query.count.distinct ? "DISTINCT " : "")}${sql.identifier(query.count.column)}`
+      : sql`*`;
+    return sql`SELECT COUNT(${target}) AS "count" FROM ${table}${where}`;
+  }
+  const select = query.columns
+    ? sql.join(
+        query.columns.map((c) => sql.identifier(c)),
+        sql`, `,
+      )
+    : sql`*`;
+  const orders = query.orders.map(
+    (o) => sql`${sql.identifier(o.column)} ${sql.raw(`${o.direction} NULLS ${o.nulls}`)}`,
+  );
+  const orderSql = orders.length ? sql` ORDER BY ${sql.join(orders, sql`, `)}` : sql``;
+  return sql`SELECT ${select} FROM ${table}${where}${orderSql} LIMIT ${effectiveLimit(query)} OFFSET ${query.offset}`;
+}
+
+async function readOnly<T>(
+  database: DatabaseHandle,
+  run: (db: Database) => Promise<T>,
+): Promise<T> {
+  return database.db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await t.execute(sql`SET TRANSACTION READ ONLY`);
+    await t.execute(sql.raw(`SET LOCAL statement_timeout = ${CONTENT_QUERY_TIMEOUT_MS}`));
+    return run(t);
+  });
+}
+
+/** Per-process content state: versions of each collection, kept current by NOTIFY. */
+export class ContentStore {
+  versions: Partial<Record<CollectionName, string>> = {};
+  /** Statements run for queries (the attack tests check that rejected ones never run). */
+  executed = 0;
+  private unlisten: (() => Promise<void>) | null = null;
+  private readonly listeners = new Set<(collections: string[]) => void>();
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log?: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await loadSqlParser();
+    await this.loadVersions();
+    this.unlisten = await this.database.listen(CONTENT_CHANNEL, (payload) => {
+      this.loadVersions()
+        .then(() => {
+          for (const listener of this.listeners) listener(payload.split(","));
+        })
+        .catch((error: unknown) =>
+          this.log?.warn({ err: error }, "content versions reload failed"),
+        );
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+    this.unlisten = null;
+  }
+
+  onChange(listener: (collections: string[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async loadVersions(): Promise<void> {
+    const rows = await queryRows<{ collection: CollectionName; version: string }>(
+      this.database.db,
+      sql`select collection, version from content_versions`,
+    );
+    this.versions = Object.fromEntries(rows.map((r) => [r.collection, r.version]));
+  }
+
+  /**
+   * Validates and runs one query for a viewer. Throws QueryRejected (400) or
+   * ContentAccessError (401/403); rows come back normalized.
+   */
+  async execute(
+    collection: CollectionName,
+    text: unknown,
+    viewer: ContentViewer,
+    now = new Date(),
+  ): Promise<Record<string, unknown>[]> {
+    const forced = visibility(collection, viewer, now);
+    const query = validateQuery(collection, text);
+    this.executed++;
+    const rows = await readOnly(this.database, (db) =>
+      queryRows<Record<string, unknown>>(db, compileQuery(query, forced)),
+    );
+    return rows.map((row) => normalizeRow(collection, row));
+  }
+
+  /** A query builder whose statements run here, for this viewer. */
+  query<C extends CollectionName>(collection: C, viewer: ContentViewer): ContentQuery<C> {
+    return contentQuery(collection, this.executor(viewer));
+  }
+
+  executor(viewer: ContentViewer): Executor {
+    return (collection, text) => this.execute(collection, text, viewer);
+  }
+
+  /**
+   * The rows a viewer may see as SQLite statements (spec §7's sql_dump): a browser loads
+   * them into an in-memory database and answers the same queries locally.
+   */
+  async dump(collection: CollectionName, viewer: ContentViewer, now = new Date()): Promise<string> {
+    const forced = visibility(collection, viewer, now);
+    const table = tableName(collection);
+    const columns = columnsOf(collection);
+    const where = forced ? sql` WHERE ${exprSql(forced)}` : sql``;
+    const rows = await readOnly(this.database, (db) =>
+      queryRows<Record<string, unknown>>(
+        db,
+        sql`SELECT * FROM ${sql.identifier(table)}${where} ORDER BY "stem" ASC`,
+      ),
+    );
+    const lines = [
+      `-- Parley content: ${collection} ${this.versions[collection] ?? ""}`.trim(),
+      `CREATE TABLE "${table}" (${columns
+        .map((c) => `"${c.name}" ${sqliteType(c)}${c.name === "id" ? " PRIMARY KEY" : ""}`)
+        .join(", ")});`,
+    ];
+    const names = columns.map((c) => `"${c.name}"`).join(", ");
+    for (const row of rows) {
+      const values = columns.map((c) => sqliteLiteral(c, row[c.name]));
+      lines.push(`INSERT INTO "${table}" (${names}) VALUES (${values.join(", ")});`);
+    }
+    return `${lines.join("\n")}\n`;
+  }
+}
+
+const stores = new WeakMap<DatabaseHandle, Promise<ContentStore>>();
+
+/** The content store of a database, started on first use. */
+export function contentStore(database: DatabaseHandle): Promise<ContentStore> {
+  let store = stores.get(database);
+  if (!store) {
+    const created = new ContentStore(database);
+    store = created.start().then(() => created);
+    store.catch(() => stores.delete(database));
+    stores.set(database, store);
+  }
+  return store;
+}
+
+function sqliteType(column: ColumnInfo): string {
+  const base = column.kind === "int" || column.kind === "bool" ? "INTEGER" : "TEXT";
+  return `${base}${column.nullable ? "" : " NOT NULL"}`;
+}
+
+function sqliteString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+function sqliteLiteral(column: ColumnInfo, value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  switch (column.kind) {
+    case "int":
+      return String(Number(value));
+    case "bool":
+      return value === true ? "1" : "0";
+    case "json":
+    case "strings":
+      return sqliteString(typeof value === "string" ? value : JSON.stringify(value));
+    default:
+      return sqliteString(String(value));
+  }
+}
+
+export { QueryRejected };

@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { COUNTRY_HEADERS, countryFor } from "~/features/account/geo.server";
+import { resourceCounts } from "~/features/library/library.server";
+import type { ExerciseContent } from "~/features/library/schema";
+import { currencyForCountry, isCurrency, type Currency } from "~/features/membership/prices";
+import { getRequestInfo, getServices, type ContextReader } from "~/lib/context.server";
+import { queryRows } from "~/lib/db.server";
+import { publicRating } from "./rating";
+import { previewLines } from "./samples";
+
+export interface SampleExercise {
+  id: string;
+  title: string;
+  summary: string;
+  level: string;
+  type: string;
+  topics: string[];
+  durationMinutes: number;
+  preview: string[];
+}
+
+const SAMPLE_LEVELS = ["A2", "B1", "C1"] as const;
+
+/**
+ * Three real free exercises for the landing page, one each at A2, B1 and C1, of different
+ * types where the library allows, newest first.
+ */
+export async function landingSamples(context: ContextReader): Promise<SampleExercise[]> {
+  const rows = await queryRows<{
+    id: string;
+    title: string;
+    summary: string;
+    level: string;
+    type: string;
+    topics: string[];
+    duration_minutes: number;
+    content: ExerciseContent;
+  }>(
+    getServices(context).db,
+    sql`select id, title, summary, level, type, topics, duration_minutes, content
+        from exercises
+        where is_free and level in ('A2', 'B1', 'C1')
+        order by published_at desc, id`,
+  );
+  const picked: SampleExercise[] = [];
+  const usedTypes = new Set<string>();
+  for (const level of SAMPLE_LEVELS) {
+    const candidates = rows.filter((r) => r.level === level);
+    const row = candidates.find((r) => !usedTypes.has(r.type)) ?? candidates[0];
+    if (!row) continue;
+    usedTypes.add(row.type);
+    picked.push({
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      level: row.level,
+      type: row.type,
+      topics: row.topics,
+      durationMinutes: row.duration_minutes,
+      preview: previewLines(row.content),
+    });
+  }
+  return picked;
+}
+
+export interface PricingChoice {
+  currency: Currency;
+  /** How it was chosen: the visitor's pick, a CDN's country header, or our own IP lookup. */
+  source: "choice" | "cdn" | "ip";
+  /** The CDN header the country came from (a shared cache must vary on it). */
+  header?: string;
+}
+
+/** The currency to show prices in: ?currency=, else the visitor's country (spec §9). */
+export function pricingCurrency(request: Request, context: ContextReader): PricingChoice {
+  const asked = new URL(request.url).searchParams.get("currency")?.toUpperCase();
+  if (isCurrency(asked)) return { currency: asked, source: "choice" };
+  const { clientIp } = getRequestInfo(context);
+  const header = COUNTRY_HEADERS.find((h) => request.headers.has(h));
+  return {
+    currency: currencyForCountry(countryFor(request.headers, clientIp)),
+    ...(header ? { source: "cdn", header } : { source: "ip" }),
+  };
+}
+
+export async function landingFacts(context: ContextReader) {
+  const services = getServices(context);
+  const counts = await resourceCounts(services.db);
+  return {
+    counts,
+    rating: publicRating(services.env, new Date()),
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Plans, prices and currencies (spec §1 and §9). Pure: the landing page, the membership
+ * page and Stripe's lookup keys all read these.
+ */
+export const CURRENCIES = ["USD", "EUR", "PLN"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const INTERVALS = ["month", "year"] as const;
+export type Interval = (typeof INTERVALS)[number];
+
+/** Plan interval in months (spec §3: MONTH 1, YEAR 12). */
+export const INTERVAL_MONTHS: Record<Interval, 1 | 12> = { month: 1, year: 12 };
+
+/** Listed premium prices in major units (spec §1). The free plan costs 0 USD. */
+export const PRICES: Record<Currency, Record<Interval, number>> = {
+  USD: { month: 13.7, year: 137 },
+  EUR: { month: 13.7, year: 137 },
+  PLN: { month: 47, year: 470 },
+};
+
+/** Spec §9: euro countries pay in EUR, Poland in PLN, everyone else in USD. */
+const EUR_COUNTRIES = new Set([
+  "AT",
+  "BE",
+  "CY",
+  "CZ",
+  "DE",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "IE",
+  "IS",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PT",
+  "SE",
+  "SK",
+  "SI",
+]);
+
+export function currencyForCountry(country: string | null | undefined): Currency {
+  const code = country?.trim().toUpperCase() ?? "";
+  if (code === "PL") return "PLN";
+  if (EUR_COUNTRIES.has(code)) return "EUR";
+  return "USD";
+}
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === "string" && (CURRENCIES as readonly string[]).includes(value);
+}
+
+/** Amount in the smallest unit (cents, grosze), as Stripe wants it. */
+export function minorUnits(currency: Currency, interval: Interval): number {
+  return Math.round(PRICES[currency][interval] * 100);
+}
+
+/** What a year costs on the monthly plan against the yearly one, in whole percent. */
+export function yearlySavingPercent(currency: Currency): number {
+  const { month, year } = PRICES[currency];
+  return Math.round((1 - year / (month * 12)) * 100);
+}
+
+/** A price for people: "$13.70", "13,70 €", "47 zł" — in the reader's own conventions. */
+export function formatPrice(amount: number, currency: Currency, locale: string): string {
+  const whole = Number.isInteger(amount);
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(amount);
+  } catch {
+    return `${amount.toFixed(whole ? 0 : 2)} ${currency}`;
+  }
+}
