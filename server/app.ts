@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
+import { pageCacheFor, pageCacheKey, withNonce } from "~/lib/page-cache.server";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
@@ -159,6 +160,27 @@ export function createApp(options: CreateAppOptions): ParleyApp {
       req.params.hash === entry.hash ? "public, max-age=31536000, immutable" : "no-cache",
     );
     res.type("application/json").send(entry.json);
+  });
+
+  // Public pages rendered in the last minute are sent again without reaching the router
+  // (before the static files, whose directory lookups would cost more than the answer).
+  const pageCache = pageCacheFor(services);
+  app.use((req, res, next) => {
+    if (services.flags.getMaintenance().enabled) return next();
+    const key = pageCacheKey({
+      method: req.method,
+      url: new URL(req.originalUrl, "http://page.cache"),
+      header: (name) => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value.join(", ") : (value ?? null);
+      },
+      clientIp: clientIpFrom(req.headers, req.socket.remoteAddress, env.TRUSTED_PROXY_HEADER),
+    });
+    const page = key ? pageCache.get(key) : null;
+    if (!page) return next();
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader("X-Page-Cache", "hit");
+    res.status(200).send(withNonce(page, res.locals.nonce as string));
   });
 
   if (vite) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { COUNTRY_HEADERS, countryFor } from "~/features/account/geo.server";
+import { COUNTRY_HEADERS, countryFor } from "~/lib/geo.server";
 import { resourceCounts } from "~/features/library/library.server";
 import type { ExerciseContent } from "~/features/library/schema";
 import { currencyForCountry, isCurrency, type Currency } from "~/features/membership/prices";

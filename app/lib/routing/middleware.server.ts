@@ -1,6 +1,12 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { isAdmin, loadSession, sessionContext } from "../auth/session.server";
-import { getServices } from "../context.server";
+import { getRequestInfo, getServices } from "../context.server";
+import {
+  COUNTRY_VARIANT_HEADER,
+  isStorable,
+  pageCacheFor,
+  pageCacheKey,
+} from "../page-cache.server";
 import { allowedDuringMaintenance, guardDecision } from "./guards";
 import { splitLocalePrefix } from "./paths";
 
@@ -12,7 +18,7 @@ export const MAINTENANCE_RETRY_AFTER_S = 600;
  * page included): session cookie refreshes, no shared caching of personal pages, and
  * Retry-After on the maintenance page.
  */
-const responseMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+const responseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const response = await next();
   const session = context.get(sessionContext);
   for (const cookie of session.setCookies) response.headers.append("Set-Cookie", cookie);
@@ -21,8 +27,35 @@ const responseMiddleware: MiddlewareFunction<Response> = async ({ context }, nex
     response.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_S));
     response.headers.set("Cache-Control", "no-store");
   }
+  const storable = !session.user && request.method === "GET" && isStorable(response);
+  response.headers.delete(COUNTRY_VARIANT_HEADER);
+  if (storable) return rememberPage(request, context, response);
   return response;
 };
+
+/** Keeps a public page for the in-process page cache (served by the HTTP server). */
+async function rememberPage(
+  request: Request,
+  context: Parameters<MiddlewareFunction<Response>>[0]["context"],
+  response: Response,
+): Promise<Response> {
+  const info = getRequestInfo(context);
+  const key = pageCacheKey({
+    method: request.method,
+    url: new URL(request.url),
+    header: (name) => request.headers.get(name),
+    clientIp: info.clientIp,
+  });
+  if (!key) return response;
+  const body = await response.text();
+  pageCacheFor(getServices(context)).set(key, {
+    body,
+    nonce: info.nonce,
+    headers: [...response.headers].filter(([name]) => name !== "content-length"),
+    storedAt: Date.now(),
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
+}
 
 /**
  * Runs before every loader and action, for document requests and client navigations'

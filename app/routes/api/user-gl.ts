@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Route } from "./+types/user-gl";
 import { userData } from "@db/schema";
-import { countryFor } from "~/features/account/geo.server";
+import { countryFor } from "~/lib/geo.server";
 import { requireApiUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 

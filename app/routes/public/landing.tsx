@@ -8,6 +8,7 @@ import { Variant, type VariantData } from "~/features/landing/variant";
 import { getServices } from "~/lib/context.server";
 import { LOCALE_COOKIE, preferredLocale, readCookie } from "~/lib/i18n/detect";
 import { DEFAULT_LOCALE } from "~/lib/i18n/locales";
+import { COUNTRY_VARIANT_HEADER } from "~/lib/page-cache.server";
 import { publicCacheControl } from "~/lib/routing/cache-policy";
 import { localizePath, splitLocalePrefix } from "~/lib/routing/paths";
 import { englishPolishOnlyRedirect } from "~/lib/routing/prefix-rule";
@@ -69,6 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     headers: {
       Vary: pricing.header ? `${vary}, ${pricing.header}` : vary,
       "Cache-Control": cacheable ? publicCacheControl() : "private, max-age=0",
+      ...(cacheable ? {} : { [COUNTRY_VARIANT_HEADER]: "1" }),
     },
   });
 }
