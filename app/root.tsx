@@ -5,6 +5,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -13,7 +15,7 @@ import stylesheet from "./app.css?url";
 import { buildProfileView, loadUserOrganization } from "~/features/account/profile.server";
 import { hasNewUpdate } from "~/features/changelog/changelog";
 import { featureLabOpenedAt, latestChangelogDate } from "~/features/changelog/changelog.server";
-import { VERSIONS_META } from "~/features/content/client";
+import { VERSIONS_META } from "~/features/content/preload";
 import { contentStore } from "~/features/content/store.server";
 import { AppEffects } from "~/features/shell/app-effects";
 import { clientNavigationMiddleware } from "~/features/shell/client-middleware";
@@ -24,13 +26,14 @@ import { getUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { getPublicEnv } from "~/lib/env.server";
 import { messagesUrl } from "~/lib/i18n/client";
-import { readCookie } from "~/lib/i18n/detect";
+import { HydrationContext, pageHydrates } from "~/lib/hydration";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, readCookie } from "~/lib/i18n/detect";
 import { pageLocale } from "~/lib/i18n/page-locale.server";
 import { DEFAULT_LOCALE, getLocale } from "~/lib/i18n/locales";
 import { useNonce } from "~/lib/nonce";
 import { SIGNED_UP_COOKIE } from "~/lib/routing/cookies";
 import { requestMiddleware } from "~/lib/routing/middleware.server";
-import { routeLocale } from "~/lib/routing/paths";
+import { routeLocale, splitLocalePrefix } from "~/lib/routing/paths";
 
 export const middleware: Route.MiddlewareFunction[] = requestMiddleware;
 export { passThroughHeaders as headers } from "~/lib/route-headers";
@@ -61,21 +64,19 @@ export async function loader({
         now,
       )
     : false;
-  return data(
-    {
-      locale,
-      i18n: {
-        hash: services.i18n.get(locale).hash,
-        fallbackHash: services.i18n.get(DEFAULT_LOCALE).hash,
-      },
-      env: getPublicEnv(services.env),
-      buildId: services.build.id,
-      profile,
-      featureLabHasNew,
-      signedUpBefore: readCookie(cookieHeader, SIGNED_UP_COOKIE) === "1",
-      contentVersions: (await contentStore(services.database)).versions,
+  return data({
+    locale,
+    i18n: {
+      hash: services.i18n.get(locale).hash,
+      fallbackHash: services.i18n.get(DEFAULT_LOCALE).hash,
     },
-  );
+    env: getPublicEnv(services.env),
+    buildId: services.build.id,
+    profile,
+    featureLabHasNew,
+    signedUpBefore: readCookie(cookieHeader, SIGNED_UP_COOKIE) === "1",
+    contentVersions: (await contentStore(services.database)).versions,
+  });
 }
 
 /**
@@ -95,9 +96,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData("root") as RootData | undefined;
   const nonce = useNonce();
   const locale = getLocale(rootData?.locale ?? DEFAULT_LOCALE);
-  const i18nBoot = rootData
-    ? { locale: locale.code, hash: rootData.i18n.hash, fallbackHash: rootData.i18n.fallbackHash }
-    : null;
+  const location = useLocation();
+  const hydrates = pageHydrates(useMatches(), location.search);
+  const i18nBoot =
+    rootData && hydrates
+      ? { locale: locale.code, hash: rootData.i18n.hash, fallbackHash: rootData.i18n.fallbackHash }
+      : null;
   return (
     <html lang={locale.iso} dir={locale.dir}>
       <head>
@@ -121,9 +125,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {rootData ? <SeoLinks origin={rootData.env.appOrigin} /> : null}
       </head>
       <body className="font-sans antialiased">
-        {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <HydrationContext.Provider value={hydrates}>{children}</HydrationContext.Provider>
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : splitLocalePrefix(location.pathname).prefix ? (
+          // Plain-HTML pages still remember a language arrived at through its prefix.
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{
+              __html: `document.cookie.indexOf("${LOCALE_COOKIE}=")<0&&(document.cookie="${LOCALE_COOKIE}=${encodeURIComponent(locale.code)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax")`,
+            }}
+          />
+        ) : null}
       </body>
     </html>
   );

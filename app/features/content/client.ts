@@ -1,5 +1,6 @@
 import type { Database as SqliteDatabase, SqlJsStatic, SqlValue } from "sql.js";
 import type { CollectionName } from "./collections";
+import { VERSIONS_META } from "./preload";
 import { contentQuery, type ContentQuery, type Executor } from "./query";
 
 /**
@@ -11,7 +12,6 @@ import { contentQuery, type ContentQuery, type Executor } from "./query";
 
 export type ContentVersions = Partial<Record<CollectionName, string>>;
 
-const VERSIONS_META = "parley-content";
 
 /** The collection versions the server rendered into the page. */
 export function pageContentVersions(): ContentVersions {
@@ -24,7 +24,6 @@ export function pageContentVersions(): ContentVersions {
   }
 }
 
-export { VERSIONS_META };
 
 export function hasWebAssembly(): boolean {
   return typeof WebAssembly === "object" && typeof WebAssembly.instantiate === "function";
@@ -119,19 +118,6 @@ export function loadCollection(
     local.set(key, entry);
   }
   return entry;
-}
-
-/** Starts loading local copies once the page has painted and the browser is idle. */
-export function preloadCollections(collections: readonly CollectionName[]): void {
-  if (!hasWebAssembly() || collections.length === 0) return;
-  const versions = pageContentVersions();
-  const start = () => {
-    for (const c of collections) loadCollection(c, versions[c]).catch(() => undefined);
-  };
-  const idle = (window as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
-  const later = () => (idle ? idle(start) : window.setTimeout(start, 200));
-  if (document.readyState === "complete") later();
-  else window.addEventListener("load", later, { once: true });
 }
 
 async function remote(collection: CollectionName, sql: string, version?: string) {

@@ -221,9 +221,9 @@ function Samples({ samples }: { samples: SampleExercise[] }) {
                   }
                   theme="primary"
                   size="medium"
-                  aria-label={t("landing.samples.tryNamed", { title: s.title })}
                 >
                   {signedIn ? t("landing.samples.open") : t("landing.samples.try")}
+                  <span className="sr-only">: {s.title}</span>
                 </ButtonLink>
               </div>
             </li>

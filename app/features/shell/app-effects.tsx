@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useMatches } from "react-router";
 import type { CollectionName } from "~/features/content/collections";
-import { preloadCollections } from "~/features/content/client";
+import { preloadCollections } from "~/features/content/preload";
 import { supportChat, wantsChat } from "~/features/support/chat-store";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, readCookie } from "~/lib/i18n/detect";
 import { routeLocale, splitLocalePrefix } from "~/lib/routing/paths";

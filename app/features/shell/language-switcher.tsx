@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Form, useLocation } from "react-router";
 import { LANGUAGES } from "~/lib/i18n/locales";
+import { useHydrates } from "~/lib/hydration";
 import { useLocale, useT } from "~/lib/i18n/react";
 
 /**
@@ -13,6 +14,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const locale = useLocale();
   const location = useLocation();
   const id = useId();
+  const hydrates = useHydrates();
   return (
     <Form method="post" action="/api/locale" reloadDocument className={className}>
       <input type="hidden" name="path" value={`${location.pathname}${location.search}`} />
@@ -33,11 +35,20 @@ export function LanguageSwitcher({ className }: { className?: string }) {
             </option>
           ))}
         </select>
-        <noscript>
+        {hydrates ? (
+          <noscript>
+            <button
+              type="submit"
+              className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+            >
+              {t("common.change")}
+            </button>
+          </noscript>
+        ) : (
           <button type="submit" className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm">
             {t("common.change")}
           </button>
-        </noscript>
+        )}
       </div>
     </Form>
   );

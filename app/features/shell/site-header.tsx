@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
-import { cx } from "~/components/ui/cx";
 import { Logo } from "~/components/ui/logo";
 import { supportChat } from "~/features/support/chat-store";
 import { useLocale, useT } from "~/lib/i18n/react";
+import { useHydrates } from "~/lib/hydration";
 import { localizePath } from "~/lib/routing/paths";
 import { useRootData } from "./root-data";
 
@@ -19,6 +19,7 @@ export function SiteHeader({ variant = "site" }: { variant?: "landing" | "site" 
   const locale = useLocale();
   const root = useRootData();
   const [menuOpen, setMenuOpen] = useState(false);
+  const hydrates = useHydrates();
   const signedIn = Boolean(root?.profile);
   const signedUpBefore = root?.signedUpBefore ?? false;
   const home = localizePath("/", locale.code);
@@ -68,7 +69,7 @@ export function SiteHeader({ variant = "site" }: { variant?: "landing" | "site" 
               {link.label}
             </Link>
           ))}
-          {variant === "landing" ? (
+          {variant === "landing" && hydrates ? (
             <button
               type="button"
               onClick={() => supportChat.open()}
@@ -76,47 +77,62 @@ export function SiteHeader({ variant = "site" }: { variant?: "landing" | "site" 
             >
               {t("nav.contact")}
             </button>
+          ) : variant === "landing" ? (
+            // A plain-HTML page opens the chat by loading itself with ?chat (spec §2.3).
+            <a
+              href="?chat=1"
+              rel="nofollow"
+              className="hidden rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 lg:inline-flex"
+            >
+              {t("nav.contact")}
+            </a>
           ) : null}
         </nav>
         <div className="ms-auto hidden items-center gap-2 md:flex">{actions}</div>
-        <button
-          type="button"
-          className="ms-auto inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="site-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+        {/* A disclosure, so the menu opens with or without JavaScript. */}
+        <details
+          className="group ms-auto md:hidden"
+          open={menuOpen}
+          onToggle={(event) => setMenuOpen(event.currentTarget.open)}
         >
-          <span className="sr-only">{menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}</span>
-          <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-            <path
-              d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"}
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
-      </div>
-      <div
-        id="site-menu"
-        className={cx(
-          "border-t border-slate-200 bg-white px-4 pb-4 md:hidden",
-          menuOpen ? "block" : "hidden",
-        )}
-      >
-        <nav aria-label={t("nav.main")} className="flex flex-col py-2">
-          {links.map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              onClick={() => setMenuOpen(false)}
-              className="rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
-            >
-              {link.label}
-            </Link>
-          ))}
-        </nav>
-        <div className="flex flex-wrap gap-2">{actions}</div>
+          <summary className="inline-flex cursor-pointer list-none items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+            <span className="sr-only">{menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}</span>
+            <svg viewBox="0 0 24 24" className="size-6 group-open:hidden" aria-hidden="true">
+              <path
+                d="M4 7h16M4 12h16M4 17h16"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            <svg viewBox="0 0 24 24" className="hidden size-6 group-open:block" aria-hidden="true">
+              <path
+                d="M6 6l12 12M18 6L6 18"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </summary>
+          <div
+            id="site-menu"
+            className="absolute inset-x-0 top-16 border-t border-slate-200 bg-white px-4 pb-4 shadow-lg"
+          >
+            <nav aria-label={t("nav.main")} className="flex flex-col py-2">
+              {links.map((link) => (
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  onClick={() => setMenuOpen(false)}
+                  className="rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+                >
+                  {link.label}
+                </Link>
+              ))}
+            </nav>
+            <div className="flex flex-wrap gap-2">{actions}</div>
+          </div>
+        </details>
       </div>
     </header>
   );

@@ -15,7 +15,7 @@ import {
 import { LocalDateTime } from "~/components/ui/local-time";
 import { Logo } from "~/components/ui/logo";
 import { NavButton } from "~/components/ui/nav-button";
-import { Tooltip } from "~/components/ui/tooltip";
+import { Tooltip, TooltipProvider } from "~/components/ui/tooltip";
 import type { ProfileView } from "~/features/account/profile.server";
 import { supportChat } from "~/features/support/chat-store";
 import { useT } from "~/lib/i18n/react";
@@ -156,68 +156,70 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
   ];
 
   return (
-    <header
-      className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
-      data-testid="top-bar"
-    >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-5">
-        <Logo to="/dashboard" className="me-2 shrink-0" />
-        <nav aria-label={t("nav.main")} className="hidden items-center gap-0.5 md:flex">
-          {links.map((link) => (
-            <NavButton key={link.to} to={link.to} end={link.end}>
-              {link.label}
-            </NavButton>
-          ))}
-        </nav>
-        <div className="ms-auto flex items-center gap-1">
-          <div className="hidden items-center gap-1 md:flex">
-            {profile.trial ? <TrialIndicator trial={profile.trial} /> : null}
-            {items.map((item) => (
-              <ActionButton {...item} key={item.key} compact testId={`topbar-${item.key}`} />
-            ))}
-          </div>
-          {notificationsSlot}
-          <AvatarMenu profile={profile} />
-          <button
-            type="button"
-            className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="dashboard-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <span className="sr-only">{menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}</span>
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
-        </div>
-      </div>
-      <div
-        id="dashboard-menu"
-        className={cx(
-          "border-t border-slate-200 bg-white md:hidden",
-          menuOpen ? "block" : "hidden",
-        )}
+    <TooltipProvider>
+      <header
+        className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
+        data-testid="top-bar"
       >
-        <nav
-          aria-label={t("nav.main")}
-          className="flex flex-col gap-1 px-3 py-3"
-          onClick={() => setMenuOpen(false)}
-        >
-          {profile.trial ? (
-            <div className="mb-2">
-              <TrialIndicator trial={profile.trial} />
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-5">
+          <Logo to="/dashboard" className="me-2 shrink-0" />
+          <nav aria-label={t("nav.main")} className="hidden items-center gap-0.5 md:flex">
+            {links.map((link) => (
+              <NavButton key={link.to} to={link.to} end={link.end}>
+                {link.label}
+              </NavButton>
+            ))}
+          </nav>
+          <div className="ms-auto flex items-center gap-1">
+            <div className="hidden items-center gap-1 md:flex">
+              {profile.trial ? <TrialIndicator trial={profile.trial} /> : null}
+              {items.map((item) => (
+                <ActionButton {...item} key={item.key} compact testId={`topbar-${item.key}`} />
+              ))}
             </div>
-          ) : null}
-          {links.map((link) => (
-            <NavButton key={link.to} to={link.to} end={link.end} className="py-3 text-base">
-              {link.label}
-            </NavButton>
-          ))}
-          <div className="my-2 border-t border-slate-100" />
-          {items.map((item) => (
-            <ActionButton {...item} key={item.key} compact={false} />
-          ))}
-        </nav>
-      </div>
-    </header>
+            {notificationsSlot}
+            <AvatarMenu profile={profile} />
+            <button
+              type="button"
+              className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="dashboard-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span className="sr-only">{menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}</span>
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </button>
+          </div>
+        </div>
+        <div
+          id="dashboard-menu"
+          className={cx(
+            "border-t border-slate-200 bg-white md:hidden",
+            menuOpen ? "block" : "hidden",
+          )}
+        >
+          <nav
+            aria-label={t("nav.main")}
+            className="flex flex-col gap-1 px-3 py-3"
+            onClick={() => setMenuOpen(false)}
+          >
+            {profile.trial ? (
+              <div className="mb-2">
+                <TrialIndicator trial={profile.trial} />
+              </div>
+            ) : null}
+            {links.map((link) => (
+              <NavButton key={link.to} to={link.to} end={link.end} className="py-3 text-base">
+                {link.label}
+              </NavButton>
+            ))}
+            <div className="my-2 border-t border-slate-100" />
+            {items.map((item) => (
+              <ActionButton {...item} key={item.key} compact={false} />
+            ))}
+          </nav>
+        </div>
+      </header>
+    </TooltipProvider>
   );
 }

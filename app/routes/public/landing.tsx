@@ -19,6 +19,9 @@ import { englishPolishOnlyRedirect } from "~/lib/routing/prefix-rule";
  * language). The root path may redirect by configuration (ROOT_REDIRECT), and a first visit
  * to the English root goes to the visitor's own language when it is another (spec §4.6).
  */
+/** Landing pages are plain HTML: they work without JavaScript and ship none (see docs). */
+export const handle = { hydrate: false };
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = getServices(context);
   const url = new URL(request.url);

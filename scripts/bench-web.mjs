@@ -1,0 +1,174 @@
+// Speed of the public site (issue 7's targets), printed as figures, never asserted in tests:
+//   npm run bench:web            (builds when build/ is missing)
+//   BENCH_RUNS=5 BENCH_DURATION=20 npm run bench:web
+// Starts the production server on a fresh embedded database, then measures the landing page:
+// Lighthouse 12 (mobile, simulated throttling) performance, accessibility and LCP; the
+// gzipped JavaScript the page loads; and server throughput with autocannon (50 connections).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import getPort from "get-port";
+import lighthouse from "lighthouse";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const PAGES = (process.env.BENCH_PAGES ?? "/").split(",");
+const TARGETS = { performance: 95, accessibility: 100, jsKb: 120, lcpMs: 1500, rps: 1500 };
+
+if (!fs.existsSync("build/server/index.js")) {
+  console.log("Building…");
+  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
+}
+
+const port = await getPort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-web-"));
+const server = spawn(process.execPath, ["server.js"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const base = `http://127.0.0.1:${port}`;
+
+async function stop() {
+  if (server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function waitReady() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("The server did not become ready");
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Gzipped size of the JavaScript a page asks for before it is interactive. */
+async function initialJs(pagePath) {
+  const html = await (await fetch(base + pagePath, { headers: { "accept-language": "en" } })).text();
+  const urls = new Set();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]);
+  let raw = 0;
+  let gz = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer());
+    raw += body.length;
+    gz += zlib.gzipSync(body, { level: 6 }).length;
+  }
+  return { files: urls.size, rawKb: raw / 1024, gzKb: gz / 1024 };
+}
+
+async function runLighthouse(pagePath) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  try {
+    const result = await lighthouse(
+      base + pagePath,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+        extraHeaders: { "Accept-Language": "en" },
+      },
+      undefined,
+    );
+    const lhr = result.lhr;
+    const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
+      (r) => r.resourceType === "Script",
+    );
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+      .map((a) => a.id);
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+      lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+      fcpMs: lhr.audits["first-contentful-paint"].numericValue,
+      tbtMs: lhr.audits["total-blocking-time"].numericValue,
+      cls: lhr.audits["cumulative-layout-shift"].numericValue,
+      scriptKb: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+      failing,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function check(ok) {
+  return ok ? "ok" : "MISSED";
+}
+
+try {
+  await waitReady();
+  // Warm up: the first render of each page fills the page cache, as in production.
+  for (const p of PAGES) await (await fetch(base + p, { headers: { "accept-language": "en" } })).text();
+
+  for (const pagePath of PAGES) {
+    console.log(`\n== ${pagePath}`);
+    const js = await initialJs(pagePath);
+    console.log(
+      `JavaScript before interactive: ${js.files} files, ${js.rawKb.toFixed(1)} kB, ${js.gzKb.toFixed(1)} kB gzipped (target ≤ ${TARGETS.jsKb}) ${check(js.gzKb <= TARGETS.jsKb)}`,
+    );
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(pagePath));
+    const perf = median(runs.map((r) => r.performance));
+    const a11y = Math.min(...runs.map((r) => r.accessibility));
+    const lcp = median(runs.map((r) => r.lcpMs));
+    console.log(
+      `Lighthouse mobile (simulated throttling), median of ${RUNS}: performance ${perf} ${check(perf >= TARGETS.performance)}, accessibility ${a11y} ${check(a11y >= TARGETS.accessibility)}`,
+    );
+    console.log(
+      `  LCP ${lcp.toFixed(0)} ms ${check(lcp <= TARGETS.lcpMs)}, FCP ${median(runs.map((r) => r.fcpMs)).toFixed(0)} ms, TBT ${median(runs.map((r) => r.tbtMs)).toFixed(0)} ms, CLS ${median(runs.map((r) => r.cls)).toFixed(3)}, scripts transferred ${median(runs.map((r) => r.scriptKb)).toFixed(1)} kB`,
+    );
+    const failing = [...new Set(runs.flatMap((r) => r.failing))];
+    if (failing.length) console.log(`  failing accessibility audits: ${failing.join(", ")}`);
+
+    const result = await autocannon({
+      url: base + pagePath,
+      connections: 50,
+      duration: DURATION,
+      headers: { "accept-language": "en" },
+    });
+    console.log(
+      `autocannon, 50 connections, ${DURATION} s: ${result.requests.average.toFixed(0)} requests/s ${check(result.requests.average >= TARGETS.rps)} (p50 latency ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors)`,
+    );
+  }
+} finally {
+  await stop();
+}
