@@ -78,10 +78,18 @@ export function renderMarkdownDocument(source: string): { html: string; toc: Toc
 
 /** Plain text of a Markdown source (for descriptions and reading time). */
 export function markdownToText(source: string): string {
+  const entities: Record<string, string> = {
+    "&amp;": "&",
+    "&lt;": "<",
+    "&gt;": ">",
+    "&quot;": '"',
+    "&#39;": "'",
+  };
   return md
     .render(source)
+    .replace(/<a [^>]*class="heading-anchor"[^>]*>#<\/a>/g, "")
     .replace(/<[^>]+>/g, " ")
-    .replace(/&[a-z]+;|&#\d+;/g, " ")
+    .replace(/&[a-z]+;|&#\d+;/g, (e) => entities[e] ?? " ")
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -54,10 +54,10 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="grid gap-10 lg:grid-cols-[1fr_14rem]">
         <div className="prose-parley min-w-0" dangerouslySetInnerHTML={{ __html: page.body }} />
-        <aside className="order-first lg:order-last">
+        <aside>
           <div className="lg:sticky lg:top-24">
             {toc.length > 2 ? (
-              <nav aria-label={t("legal.contents")}>
+              <nav aria-label={t("legal.contents")} className="hidden lg:block">
                 <h2 className="text-sm font-semibold text-ink">{t("legal.contents")}</h2>
                 <ol className="mt-2 space-y-1 text-sm">
                   {toc.map((h) => (
