@@ -1,19 +1,17 @@
-// Validates content files while writing them:
+// Validates content; runs before every build (npm run build), and while writing content:
 //   npx tsx scripts/check-content.ts [collection …]
-// Checks front matter against the collection schemas, that localized pages exist in both
-// English and Polish, that blog covers exist, and materials against their schema.
+// Runs the server's own content build (every problem names the file and the field), then
+// checks that localized pages exist in English and Polish, that blog covers and transcript audio exist, and the library materials against their schema.
 import fs from "node:fs";
 import path from "node:path";
-import { parse as parseYaml } from "yaml";
 import { parseFrontMatter } from "../app/lib/content/front-matter";
 import { markdownToText } from "../app/lib/content/markdown";
+import { COLLECTIONS, LOCALIZED_COLLECTIONS } from "../app/features/content/collections";
 import {
-  COLLECTIONS,
-  CONTENT_LOCALES,
-  FrontMatterSchemas,
-  LOCALIZED_COLLECTIONS,
-  type CollectionName,
-} from "../app/features/content/collections";
+  buildCollections,
+  ContentBuildError,
+  type SourceFile,
+} from "../app/features/content/build";
 import { MaterialFrontMatterSchema } from "../app/features/library/schema";
 
 const root = path.resolve("content");
@@ -28,66 +26,50 @@ function walk(dir: string): string[] {
     .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
+// The same build the server runs at start: schemas, dates, slugs, markdown, per file and field.
+const sources: SourceFile[] = COLLECTIONS.flatMap((collection) =>
+  walk(path.join(root, collection)).map((file) => ({
+    path: path.relative(root, file).split(path.sep).join("/"),
+    text: fs.readFileSync(file, "utf8"),
+  })),
+);
+try {
+  const built = buildCollections(sources);
+  for (const c of COLLECTIONS) counts[c] = built[c].rows.length;
+} catch (error) {
+  if (error instanceof ContentBuildError) problems.push(...error.problems);
+  else throw error;
+}
+
+// Checks beyond the build: both languages present, referenced files exist.
 for (const collection of COLLECTIONS) {
   if (wanted.length && !wanted.includes(collection)) continue;
-  const files = walk(path.join(root, collection));
+  if (collection === "info") continue;
   const slugsByLocale = new Map<string, Set<string>>();
-  for (const file of files) {
+  for (const file of walk(path.join(root, collection))) {
     const rel = path.relative(root, file);
-    if (collection === "info") {
-      if (!/\.ya?ml$/.test(file)) problems.push(`${rel}: info files are YAML`);
-      else {
-        try {
-          parseYaml(fs.readFileSync(file, "utf8"));
-        } catch (error) {
-          problems.push(`${rel}: ${(error as Error).message}`);
-        }
-      }
-      counts[collection] = (counts[collection] ?? 0) + 1;
-      continue;
-    }
-    if (!file.endsWith(".md")) {
-      problems.push(`${rel}: expected a .md file`);
-      continue;
-    }
+    if (!file.endsWith(".md")) continue;
     let doc;
     try {
       doc = parseFrontMatter(fs.readFileSync(file, "utf8"));
-    } catch (error) {
-      problems.push(`${rel}: ${(error as Error).message}`);
-      continue;
+    } catch {
+      continue; // reported by the build above
     }
-    const result = FrontMatterSchemas[collection as CollectionName].safeParse(doc.data);
-    if (!result.success)
-      for (const i of result.error.issues)
-        problems.push(`${rel}: ${i.path.join(".") || "(front matter)"}: ${i.message}`);
-    if (markdownToText(doc.body).length < 40 && collection !== "email")
-      problems.push(`${rel}: the body is (nearly) empty`);
-    if (LOCALIZED_COLLECTIONS.includes(collection as CollectionName)) {
+    const data = doc.data as { cover?: unknown; audio?: unknown };
+    if (LOCALIZED_COLLECTIONS.includes(collection)) {
       const locale = path.relative(path.join(root, collection), file).split(path.sep)[0] ?? "";
-      if (!(CONTENT_LOCALES as readonly string[]).includes(locale))
-        problems.push(`${rel}: put it under ${collection}/en/ or ${collection}/pl/`);
       const set = slugsByLocale.get(locale) ?? new Set();
       set.add(path.basename(file, ".md"));
       slugsByLocale.set(locale, set);
     }
-    if (collection === "blog" && result.success) {
-      const cover = path.resolve("public", `.${(doc.data as { cover: string }).cover}`);
-      if (!fs.existsSync(cover))
-        problems.push(
-          `${rel}: cover ${(doc.data as { cover: string }).cover} not found in public/`,
-        );
-    }
-    if (collection === "transcript" && result.success) {
-      const audio = path.resolve("public", `.${(doc.data as { audio: string }).audio}`);
-      if (!fs.existsSync(audio))
-        problems.push(
-          `${rel}: audio ${(doc.data as { audio: string }).audio} not found in public/`,
-        );
-    }
-    counts[collection] = (counts[collection] ?? 0) + 1;
+    for (const [field, value] of [
+      ["cover", collection === "blog" ? data.cover : undefined],
+      ["audio", collection === "transcript" ? data.audio : undefined],
+    ] as const)
+      if (typeof value === "string" && !fs.existsSync(path.resolve("public", `.${value}`)))
+        problems.push(`${rel}: ${field} ${value} not found in public/`);
   }
-  if (LOCALIZED_COLLECTIONS.includes(collection as CollectionName)) {
+  if (LOCALIZED_COLLECTIONS.includes(collection)) {
     const en = slugsByLocale.get("en") ?? new Set();
     const pl = slugsByLocale.get("pl") ?? new Set();
     for (const slug of en)

@@ -38,7 +38,7 @@ ensureChromium();
 fs.rmSync("test-results", { recursive: true, force: true });
 fs.mkdirSync("test-results", { recursive: true });
 
-if (run("npx", ["react-router", "build"]) !== 0) {
+if (run("npm", ["run", "build"]) !== 0) {
   process.stderr.write("Build failed.\n");
   process.exit(1);
 }
