@@ -81,6 +81,7 @@ function HeroScreen() {
 function Hero({ data }: { data: HomeData }) {
   const t = useT();
   const root = useRootData();
+  const locale = useLocale();
   const signedIn = Boolean(root?.profile);
   return (
     <section className="bg-gradient-to-b from-brand-50/70 to-white">
@@ -107,7 +108,7 @@ function Hero({ data }: { data: HomeData }) {
             <Stars value={data.rating.value} />
             <span>
               {t("landing.rating", {
-                rating: data.rating.value.toLocaleString(root?.locale ?? "en", {
+                rating: data.rating.value.toLocaleString(locale.iso, {
                   minimumFractionDigits: 1,
                 }),
                 count: data.rating.count,
@@ -124,7 +125,7 @@ function Hero({ data }: { data: HomeData }) {
 function Facts({ data }: { data: HomeData }) {
   const t = useT();
   const locale = useLocale();
-  const n = (value: number) => value.toLocaleString(locale.code === "dict" ? "en" : locale.iso);
+  const n = (value: number) => value.toLocaleString(locale.iso);
   const facts = [
     [n(data.counts.allExercisesCount), t("landing.facts.exercises")],
     [n(data.counts.allMaterialsCount), t("landing.facts.materials")],
@@ -277,7 +278,7 @@ function Pricing({ currency }: { currency: Currency }) {
   const locale = useLocale();
   const root = useRootData();
   const signedIn = Boolean(root?.profile);
-  const fmtLocale = locale.code === "dict" ? "en" : locale.iso;
+  const fmtLocale = locale.iso;
   const price = (amount: number) => formatPrice(amount, currency, fmtLocale);
   const premiumTo = signedIn ? "/dashboard/membership" : "/auth/sign-up";
   const plans = [

@@ -48,7 +48,7 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{page.title}</h1>
         <p className="mt-2 text-sm text-slate-600">
           {t("legal.updated", {
-            date: formatDate(page.updatedAt, locale.code === "dict" ? "en" : locale.iso, "UTC"),
+            date: formatDate(page.updatedAt, locale.iso, "UTC"),
           })}
         </p>
       </header>

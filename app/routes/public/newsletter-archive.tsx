@@ -41,7 +41,7 @@ export default function NewsletterArchivePage({ loaderData }: Route.ComponentPro
             <p className="text-sm text-slate-600" lang={locale.iso}>
               {t("newsletter.issue", { number: issue.issue })} ·{" "}
               <time dateTime={issue.publishedAt}>
-                {formatDate(issue.publishedAt, locale.code === "dict" ? "en" : locale.iso, "UTC")}
+                {formatDate(issue.publishedAt, locale.iso, "UTC")}
               </time>
             </p>
             <h2 className="mt-1 text-xl font-semibold text-ink">

@@ -48,7 +48,7 @@ export default function NewsletterIssuePage({ loaderData }: Route.ComponentProps
         <p className="text-sm text-slate-600" lang={locale.iso}>
           {t("newsletter.issue", { number: issue.issue })} ·{" "}
           <time dateTime={issue.publishedAt}>
-            {formatDate(issue.publishedAt, locale.code === "dict" ? "en" : locale.iso, "UTC")}
+            {formatDate(issue.publishedAt, locale.iso, "UTC")}
           </time>
         </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">{issue.title}</h1>
