@@ -1,5 +1,6 @@
 import type { Database as SqliteDatabase, SqlJsStatic, SqlValue } from "sql.js";
 import type { CollectionName } from "./collections";
+import { normalizeRow } from "./columns";
 import { VERSIONS_META } from "./preload";
 import { contentQuery, type ContentQuery, type Executor } from "./query";
 
@@ -155,6 +156,26 @@ export const browserExecutor: Executor = async (collection, sql) => {
   lastRun.where = "remote";
   return remote(collection, sql, version);
 };
+
+/**
+ * A small diagnostics handle for this page's content queries, so support and the end-to-end
+ * suite can compare the local copy with the server for the same SQL.
+ */
+export interface ContentDiagnostics {
+  local(collection: CollectionName, sql: string): Promise<Record<string, unknown>[]>;
+  remote(collection: CollectionName, sql: string): Promise<Record<string, unknown>[]>;
+  lastRun: typeof lastRun;
+}
+
+if (typeof window !== "undefined")
+  (window as { __parleyContent?: ContentDiagnostics }).__parleyContent = {
+    async local(collection, sql) {
+      const db = await loadCollection(collection, pageContentVersions()[collection]);
+      return runLocal(db, sql).map((row) => normalizeRow(collection, row));
+    },
+    remote: (collection, sql) => remote(collection, sql, pageContentVersions()[collection]),
+    lastRun,
+  };
 
 /** A query that runs in the browser (local copy, or the server as a fallback). */
 export function browserQuery<C extends CollectionName>(collection: C): ContentQuery<C> {
