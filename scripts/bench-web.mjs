@@ -21,7 +21,7 @@ const TARGETS = { performance: 95, accessibility: 100, jsKb: 120, lcpMs: 1500, r
 
 if (!fs.existsSync("build/server/index.js")) {
   console.log("Building…");
-  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (built.status !== 0) process.exit(1);
 }
 
