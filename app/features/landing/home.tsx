@@ -362,7 +362,10 @@ function Pricing({ currency }: { currency: Currency }) {
                 </span>
               ) : null}
               <p className="mt-4">
-                <bdi className="text-4xl font-extrabold text-ink">{plan.price}</bdi>{" "}
+                {/* Left to right even in Arabic and Hebrew, so "US$" is not reordered into "$US". */}
+                <bdi dir="ltr" className="text-4xl font-extrabold text-ink">
+                  {plan.price}
+                </bdi>{" "}
                 <span className="text-slate-600">{plan.per}</span>
               </p>
               <ul className="mt-6 space-y-2 text-slate-700">
