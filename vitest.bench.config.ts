@@ -11,6 +11,9 @@ export default defineConfig({
   },
   test: {
     include: ["bench/**/*.bench.ts"],
+    // Benchmarks that serve the production build use the test template database.
+    globalSetup: ["tests/support/global-setup.ts"],
+    server: { deps: { external: [/\/build\/server\//] } },
     testTimeout: 60 * 60 * 1000,
     hookTimeout: 60 * 60 * 1000,
     fileParallelism: false,

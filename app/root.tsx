@@ -23,6 +23,7 @@ import { GeneralErrorBoundary } from "~/features/shell/error-boundary";
 import type { RootData } from "~/features/shell/root-data";
 import { SeoLinks } from "~/features/shell/seo-links";
 import { getUser } from "~/lib/auth/session.server";
+import { claimPromotion } from "~/features/membership/promotions.server";
 import { getServices } from "~/lib/context.server";
 import { getPublicEnv } from "~/lib/env.server";
 import { messagesUrl } from "~/lib/i18n/client";
@@ -49,7 +50,9 @@ export async function loader({
   context,
 }: Route.LoaderArgs): Promise<ReturnType<typeof data<RootData>>> {
   const services = getServices(context);
-  const user = getUser(context);
+  const sessionUser = getUser(context);
+  // A promotion running now is claimed on the first page a free teacher opens.
+  const user = sessionUser ? await claimPromotion(services, sessionUser) : null;
   const cookieHeader = request.headers.get("cookie");
   // A signed-in user's chosen interface language counts as their cookie.
   const locale = pageLocale(request, context);

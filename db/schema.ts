@@ -8,3 +8,4 @@ export * from "./schema/auth";
 export * from "./schema/accounts";
 export * from "./schema/library";
 export * from "./schema/content";
+export * from "./schema/billing";

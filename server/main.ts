@@ -6,7 +6,9 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { DatabaseLockedError, openDatabase } from "~/lib/db.server";
 import { EnvError, loadEnv } from "~/lib/env.server";
+import { membershipJobs } from "~/features/membership/jobs.server";
 import { createServices } from "~/lib/create-services.server";
+import { JobRunner } from "~/lib/jobs.server";
 import { createLogger } from "~/lib/log.server";
 import type { BuildInfo } from "~/lib/services.server";
 import { createApp } from "./app";
@@ -116,6 +118,10 @@ export async function main(options: MainOptions): Promise<void> {
       `  (database: ${database.kind === "pglite" ? `embedded, ${env.DATA_DIR}` : "PostgreSQL"})\n\n`,
   );
 
+  // Background work: subscription repair, trial reminders, housekeeping.
+  const jobs = new JobRunner(services.db, log, membershipJobs(services), env.JOBS_INTERVAL_MS);
+  jobs.start();
+
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
@@ -133,6 +139,7 @@ export async function main(options: MainOptions): Promise<void> {
     await closed;
     clearInterval(idleSweep);
     clearTimeout(deadline);
+    await jobs.stop();
     await services
       .stop()
       .catch((error: unknown) => log.error({ err: error }, "stopping services failed"));

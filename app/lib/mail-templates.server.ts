@@ -9,7 +9,9 @@ export type MailKind =
   | "alreadyRegistered"
   | "passwordChanged"
   | "setPassword"
-  | "changeEmail";
+  | "changeEmail"
+  | "trialEnding"
+  | "organizationInvite";
 
 export interface MailVars {
   firstName?: string;
@@ -17,6 +19,8 @@ export interface MailVars {
   url?: string;
   supportEmail: string;
   appOrigin: string;
+  /** Further placeholders of the kind's messages ({{date}}, {{school}} …). */
+  values?: Record<string, string>;
 }
 
 function escapeHtml(value: string): string {
@@ -39,7 +43,11 @@ export function renderMail(
   vars: MailVars,
 ): MailMessage {
   const t = createTranslator(locale, catalog.get(locale).messages);
-  const values = { name: vars.firstName ?? "", supportEmail: vars.supportEmail };
+  const values = {
+    ...vars.values,
+    name: vars.firstName ?? "",
+    supportEmail: vars.supportEmail,
+  };
   const subject = t(`mail.${kind}.subject`, values);
   const greeting = vars.firstName
     ? t("mail.greeting", { name: vars.firstName })

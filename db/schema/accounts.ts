@@ -59,6 +59,13 @@ export const userData = pgTable(
     /** Interface language chosen on the account page. */
     locale: text("locale"),
     featureLabOpenedAt: timestamp("feature_lab_opened_at", tz),
+    /**
+     * Where premium access until trialExpiresAt came from when it is not the sign-up trial:
+     * "code" (a redeem code) or "admin" (granted in the admin panel). Null for the trial.
+     */
+    accessGrant: text("access_grant"),
+    /** When the "your trial ends tomorrow" mail went out for the current expiry. */
+    trialReminderSentAt: timestamp("trial_reminder_sent_at", tz),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
@@ -78,8 +85,37 @@ export const organizations = pgTable("organizations", {
   subscriptionStatus: text("subscription_status"),
   subscriptionStatusUpdatedAt: timestamp("subscription_status_updated_at", tz),
   subscriptionExpiredAt: timestamp("subscription_expired_at", tz),
+  /** Two-letter country of the school: decides the billing currency. */
+  countryCode: text("country_code"),
+  /** Address invoices and billing mail go to. */
+  billingEmail: text("billing_email"),
   createdAt: timestamp("created_at", tz).notNull().defaultNow(),
 });
+
+/** Invitations to join a school, sent by e-mail; the link carries a token whose hash is kept. */
+export const organizationInvites = pgTable(
+  "organization_invites",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "member"] })
+      .notNull()
+      .default("member"),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    acceptedAt: timestamp("accepted_at", tz),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("organization_invites_token_uq").on(t.tokenHash),
+    index("organization_invites_org_idx").on(t.organizationId),
+  ],
+);
 
 export const organizationMembers = pgTable(
   "organization_members",

@@ -65,7 +65,8 @@ export interface ProfileView {
   /** Any of personal premium, trial (or promotion) and organization premium. */
   isPremiumActive: boolean;
   /** The trial or promotion in progress, for the top-bar indicator. */
-  trial: { expiresAt: string; daysLeft: number; promotion: "wosp" | "thanksgiving" | null } | null;
+  trial: { expiresAt: string; daysLeft: number; promotion: "wosp" | "thanksgiving" | "grant" | null;
+  } | null;
   /** The personal subscription's status is due for a re-check (spec §4.3). */
   needsSubscriptionRecheck: boolean;
   /** No country or no security data yet: the browser asks /api/user/gl (spec §4.2). */
@@ -115,7 +116,13 @@ export function buildProfileView(
         ? {
             expiresAt: d.trialExpiresAt.toISOString(),
             daysLeft: daysLeft(d.trialExpiresAt, now),
-            promotion: d.wosp ? "wosp" : d.thanksgiving ? "thanksgiving" : null,
+            promotion: d.wosp
+              ? "wosp"
+              : d.thanksgiving
+                ? "thanksgiving"
+                : d.accessGrant
+                  ? "grant"
+                  : null,
           }
         : null,
     needsSubscriptionRecheck: needsSubscriptionRecheck(d, now),

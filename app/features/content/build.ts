@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { z } from "zod";
 import { parse as parseYaml } from "yaml";
 import { parseFrontMatter } from "~/lib/content/front-matter";
 import { markdownToText, renderMarkdownDocument } from "~/lib/content/markdown";
@@ -11,6 +12,10 @@ import {
   type CollectionName,
 } from "./collections";
 import { columnsOf, type Row } from "./columns";
+import { PromotionsSchema } from "~/features/membership/promotions";
+
+/** Info files with a known shape are checked against it (others are free-form data). */
+const INFO_SCHEMAS: Record<string, z.ZodType> = { promotions: PromotionsSchema };
 
 /**
  * Turns the files under content/ into the rows of the collection tables. Pure: it gets
@@ -98,8 +103,17 @@ function buildRow(collection: CollectionName, p: Parsed): Record<string, unknown
   }
   const local = (path: string) => localizePath(path, p.locale);
   switch (collection) {
-    case "info":
+    case "info": {
+      const schema = INFO_SCHEMAS[p.stem];
+      const checked = schema?.safeParse(p.data);
+      if (checked && !checked.success)
+        throw new ContentBuildError(
+          checked.error.issues.map(
+            (i) => `content/${p.file}: ${i.path.join(".") || "(data)"}: ${i.message}`,
+          ),
+        );
       return { id: p.file, stem: p.stem, extension: p.extension, meta: result.data };
+    }
     case "changelog": {
       const fm = FrontMatterSchemas.changelog.parse(p.data);
       return {

@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { currencyForCountry, formatPrice, minorUnits, PRICES, yearlySavingPercent } from "./prices";
+import {
+  catalog,
+  currencyForCountry,
+  formatPrice,
+  minorUnits,
+  priceLookupKey,
+  PRICES,
+  yearlySavingPercent,
+} from "./prices";
+
+/** Spec §9, verbatim: these pay in EUR. */
+const SPEC_EUR =
+  "AT, BE, CY, CZ, DE, EE, ES, FI, FR, GR, HR, IE, IS, IT, LT, LU, LV, MT, NL, PT, SE, SK, SI".split(
+    ", ",
+  );
 
 describe("prices and currencies (spec §1, §9)", () => {
   it("lists the spec's prices", () => {
@@ -28,6 +42,23 @@ describe("prices and currencies (spec §1, §9)", () => {
     ["", "USD"],
   ])("%s pays in %s", (country, currency) => {
     expect(currencyForCountry(country)).toBe(currency);
+  });
+
+  it.each(SPEC_EUR)("every §9 euro country pays in EUR: %s", (country) => {
+    expect(currencyForCountry(country)).toBe("EUR");
+  });
+
+  it("names one Stripe price per plan, interval and currency", () => {
+    expect(priceLookupKey("premium", "year", "PLN")).toBe("parley_premium_year_pln");
+    const items = catalog();
+    expect(items).toHaveLength(9);
+    expect(new Set(items.map((i) => i.lookupKey)).size).toBe(9);
+    expect(items.find((i) => i.lookupKey === "parley_premium_month_eur")?.amount).toBe(1370);
+    expect(items.find((i) => i.lookupKey === "parley_premium_year_usd")?.amount).toBe(13700);
+    expect(items.find((i) => i.lookupKey === "parley_premium_month_pln")?.amount).toBe(4700);
+    expect(items.filter((i) => i.product === "school").every((i) => i.interval === "year")).toBe(
+      true,
+    );
   });
 
   it("says what the yearly plan saves", () => {

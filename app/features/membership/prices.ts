@@ -18,6 +18,51 @@ export const PRICES: Record<Currency, Record<Interval, number>> = {
   PLN: { month: 47, year: 470 },
 };
 
+/**
+ * Schools pay per teacher seat, yearly only (not in the spec: set here as about a fifth
+ * below the individual yearly price, which is what schools expect from a volume plan).
+ */
+export const SCHOOL_SEAT_PRICES: Record<Currency, number> = { USD: 110, EUR: 110, PLN: 380 };
+export const MIN_SCHOOL_SEATS = 3;
+export const MAX_SCHOOL_SEATS = 500;
+
+export type Product = "premium" | "school";
+
+/**
+ * The Stripe Price lookup key of a product, interval and currency. The browser only ever
+ * names a plan and an interval; amounts come from Stripe Prices found by these keys, which
+ * `npm run stripe:seed` creates from the figures above.
+ */
+export function priceLookupKey(product: Product, interval: Interval, currency: Currency): string {
+  return `parley_${product}_${interval}_${currency.toLowerCase()}`;
+}
+
+/** Every price Parley sells, as the seeding script creates them. */
+export function catalog(): {
+  product: Product;
+  interval: Interval;
+  currency: Currency;
+  lookupKey: string;
+  amount: number;
+}[] {
+  return CURRENCIES.flatMap((currency) => [
+    ...INTERVALS.map((interval) => ({
+      product: "premium" as const,
+      interval,
+      currency,
+      lookupKey: priceLookupKey("premium", interval, currency),
+      amount: Math.round(PRICES[currency][interval] * 100),
+    })),
+    {
+      product: "school" as const,
+      interval: "year" as const,
+      currency,
+      lookupKey: priceLookupKey("school", "year", currency),
+      amount: Math.round(SCHOOL_SEAT_PRICES[currency] * 100),
+    },
+  ]);
+}
+
 /** Spec §9: euro countries pay in EUR, Poland in PLN, everyone else in USD. */
 const EUR_COUNTRIES = new Set([
   "AT",

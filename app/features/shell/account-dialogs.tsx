@@ -100,7 +100,8 @@ export function MembershipDialog({ profile }: { profile: ProfileView }) {
 
 interface RedeemResult {
   ok: boolean;
-  message: string;
+  messageKey: string;
+  values?: Record<string, string | number>;
 }
 
 export function RedeemCodeDialog() {
@@ -127,7 +128,9 @@ export function RedeemCodeDialog() {
           className="block w-full rounded-lg border border-slate-300 px-3 py-2 font-mono uppercase tracking-wider"
         />
       </div>
-      {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
+      {result?.messageKey ? (
+        <Alert tone={result.ok ? "success" : "error"}>{t(result.messageKey, result.values)}</Alert>
+      ) : null}
       <div className="flex justify-end gap-2">
         <Button theme="white" onClick={() => overlays.hide()}>
           {t("common.close")}

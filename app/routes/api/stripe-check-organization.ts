@@ -1,5 +1,6 @@
 import type { Route } from "./+types/stripe-check-organization";
-import { recheckOrganizationSubscription } from "~/features/membership/recheck.server";
+import { loadUserOrganization } from "~/features/account/profile.server";
+import { recheckOrganization } from "~/features/membership/billing.server";
 import { requireApiUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { requireMethod } from "~/lib/http.server";
@@ -9,9 +10,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** Spec §4.3: the same re-check for the organization the signed-in user belongs to. */
+/** Spec §4.3: the same re-check for the school the signed-in user belongs to. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = requireApiUser(context);
-  return Response.json(await recheckOrganizationSubscription(getServices(context), user.id));
+  const services = getServices(context);
+  const membership = await loadUserOrganization(services.db, user.id);
+  if (!membership) return Response.json({ checked: false, status: null });
+  return Response.json(await recheckOrganization(services, membership.organization.id));
 }

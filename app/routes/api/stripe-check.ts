@@ -1,5 +1,5 @@
 import type { Route } from "./+types/stripe-check";
-import { recheckUserSubscription } from "~/features/membership/recheck.server";
+import { recheckUser } from "~/features/membership/billing.server";
 import { requireApiUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { requireMethod } from "~/lib/http.server";
@@ -9,9 +9,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** Spec §4.3: re-checks the signed-in user's subscription status (throttled to once a day). */
+/**
+ * Spec §4.3: re-reads the signed-in user's subscription from Stripe when it was never
+ * checked or not for 24 hours (the throttle is the stored update time, so it holds across
+ * instances). Failures are logged, never shown.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = requireApiUser(context);
-  return Response.json(await recheckUserSubscription(getServices(context), user.id));
+  return Response.json(await recheckUser(getServices(context), user));
 }

@@ -1,27 +1,494 @@
-import { requireUser } from "~/lib/auth/session.server";
+import { useState } from "react";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/membership";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
-import { useT } from "~/lib/i18n/react";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { cx } from "~/components/ui/cx";
+import { LocalDateTime } from "~/components/ui/local-time";
+import { PageHeader } from "~/components/ui/page-header";
+import { loadUserOrganization } from "~/features/account/profile.server";
+import {
+  BillingError,
+  completeCheckout,
+  openPortal,
+  startCheckout,
+  startSchoolCheckout,
+} from "~/features/membership/billing.server";
+import { redeemCode, type RedeemFailure } from "~/features/membership/grants.server";
+import {
+  loadMembership,
+  withFreshData,
+  type MembershipView,
+} from "~/features/membership/membership.server";
+import { formatPrice, MAX_SCHOOL_SEATS, MIN_SCHOOL_SEATS } from "~/features/membership/prices";
+import { requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { readForm, requireMethod } from "~/lib/http.server";
+import { useLocale, useT } from "~/lib/i18n/react";
+import { consumeRate } from "~/lib/rate-limit.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context, request);
-  return null;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id");
+  let checkout: "success" | "canceled" | null =
+    url.searchParams.get("checkout") === "canceled" ? "canceled" : null;
+  if (
+    url.searchParams.get("checkout") === "success" &&
+    sessionId &&
+    /^cs_\w{4,200}$/.test(sessionId)
+  ) {
+    try {
+      const membership = await loadUserOrganization(services.db, user.id);
+      if (await completeCheckout(services, user, sessionId, membership?.organization.id ?? null))
+        checkout = "success";
+    } catch (error) {
+      services.log.warn({ err: error }, "checkout return could not be confirmed");
+      checkout = "success";
+    }
+  }
+  // Read again: completing the checkout may have changed the user's row.
+  const fresh = checkout === "success" ? await withFreshData(services, user) : user;
+  return { view: await loadMembership(services, fresh), checkout };
+}
+
+const IntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("checkout"), interval: z.enum(["month", "year"]) }),
+  z.object({ intent: z.literal("portal") }),
+  z.object({
+    intent: z.literal("school-checkout"),
+    seats: z.coerce.number().int().min(MIN_SCHOOL_SEATS).max(MAX_SCHOOL_SEATS),
+  }),
+  z.object({ intent: z.literal("school-portal") }),
+  z.object({ intent: z.literal("redeem"), code: z.string().trim().min(1).max(64) }),
+]);
+
+export interface RedeemAnswer {
+  ok: boolean;
+  messageKey: string;
+  values?: Record<string, string | number>;
+}
+
+const REDEEM_MESSAGES: Record<RedeemFailure | "rate", string> = {
+  invalid: "redeem.error.invalid",
+  expired: "redeem.error.expired",
+  used: "redeem.error.used",
+  "already-redeemed": "redeem.error.alreadyRedeemed",
+  subscribed: "redeem.error.subscribed",
+  rate: "redeem.error.tooMany",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const parsed = IntentSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success)
+    return data({ ok: false, messageKey: "membership.error.invalidRequest" }, { status: 400 });
+  const input = parsed.data;
+
+  if (input.intent === "redeem") {
+    const rate = await consumeRate(services.db, `redeem:${user.id}`, {
+      windowMs: 60 * 60 * 1000,
+      max: 10,
+    });
+    if (!rate.allowed)
+      return data(
+        {
+          ok: false,
+          messageKey: REDEEM_MESSAGES.rate,
+          values: { count: Math.ceil(rate.retryAfterS / 60) },
+        } satisfies RedeemAnswer,
+        { status: 429, headers: { "Retry-After": String(rate.retryAfterS) } },
+      );
+    const result = await redeemCode(services, user.id, input.code);
+    if (!result.ok)
+      return data(
+        { ok: false, messageKey: REDEEM_MESSAGES[result.reason] } satisfies RedeemAnswer,
+        {
+          status: 422,
+        },
+      );
+    return {
+      ok: true,
+      messageKey: result.kind === "plan" ? "redeem.success.plan" : "redeem.success.days",
+      values: { count: result.days ?? 0 },
+    } satisfies RedeemAnswer;
+  }
+
+  try {
+    if (input.intent === "checkout")
+      return redirect(await startCheckout(services, user, input.interval));
+    if (input.intent === "portal") {
+      if (!user.data.stripeCustomerId)
+        return data({ ok: false, messageKey: "membership.error.noBilling" }, { status: 409 });
+      return redirect(await openPortal(services, user.data.stripeCustomerId));
+    }
+    const membership = await loadUserOrganization(services.db, user.id);
+    if (!membership || membership.role === "member")
+      return data({ ok: false, messageKey: "membership.error.notSchoolManager" }, { status: 403 });
+    if (input.intent === "school-checkout")
+      return redirect(
+        await startSchoolCheckout(services, user, membership.organization.id, input.seats),
+      );
+    if (!membership.organization.stripeCustomerId)
+      return data({ ok: false, messageKey: "membership.error.noBilling" }, { status: 409 });
+    return redirect(await openPortal(services, membership.organization.stripeCustomerId));
+  } catch (error) {
+    if (error instanceof BillingError) {
+      const key =
+        error.code === "not-configured"
+          ? "membership.error.notConfigured"
+          : error.code === "already-subscribed"
+            ? "membership.error.alreadySubscribed"
+            : "membership.error.stripe";
+      if (error.code !== "not-configured" && error.code !== "already-subscribed")
+        services.log.error({ err: error }, "billing failed");
+      return data(
+        { ok: false, messageKey: key },
+        { status: error.code === "not-configured" ? 503 : 409 },
+      );
+    }
+    services.log.error({ err: error }, "Stripe request failed");
+    return data({ ok: false, messageKey: "membership.error.stripe" }, { status: 502 });
+  }
 }
 
 export default function MembershipPage() {
   const t = useT();
+  const { view, checkout } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   return (
     <>
       <title>{`${t("page.membership.title")} · Parley`}</title>
-      <div className="mx-auto max-w-3xl px-4 py-10">
+      <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
         <PageHeader
           title={t("page.membership.title")}
           description={t("page.membership.description")}
         />
-        <EmptyState title={t("page.membership.emptyTitle")}>
-          {t("page.membership.empty")}
-        </EmptyState>
+        {checkout === "success" ? (
+          <Alert tone="success">{t("membership.checkout.success")}</Alert>
+        ) : checkout === "canceled" ? (
+          <Alert tone="info">{t("membership.checkout.canceled")}</Alert>
+        ) : null}
+        {answer && !answer.ok && "messageKey" in answer ? (
+          <Alert tone="error">{t(answer.messageKey)}</Alert>
+        ) : null}
+        <CurrentPlan view={view} />
+        {view.plan.kind === "subscription" || view.plan.kind === "lifetime" ? null : (
+          <Plans view={view} />
+        )}
+        {view.school ? <School view={view} /> : null}
+        <Invoices view={view} />
       </div>
     </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `section-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={id} className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function CurrentPlan({ view }: { view: MembershipView }) {
+  const t = useT();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "portal";
+  const p = view.plan;
+  return (
+    <Section title={t("membership.current.title")}>
+      {p.kind === "free" ? (
+        <div className="space-y-2 text-slate-700">
+          <p className="text-xl font-semibold text-ink">{t("membership.plan.free")}</p>
+          <p>{t("membership.current.freeText")}</p>
+          {p.trialEndedAt ? (
+            <p className="text-sm text-slate-600">
+              {t("membership.current.trialEnded")} <LocalDateTime value={p.trialEndedAt} />
+            </p>
+          ) : null}
+        </div>
+      ) : p.kind === "trial" ? (
+        <div className="space-y-2 text-slate-700">
+          <p className="text-xl font-semibold text-ink">
+            {p.source === "trial" ? t("membership.plan.trial") : t("membership.plan.access")}
+          </p>
+          <p>
+            {p.source === "trial"
+              ? t("membership.current.trialEnds")
+              : t("membership.current.accessEnds")}{" "}
+            <strong>
+              <LocalDateTime value={p.expiresAt} />
+            </strong>
+          </p>
+          <p className="text-sm text-slate-600">{t("membership.current.afterTrial")}</p>
+        </div>
+      ) : p.kind === "lifetime" ? (
+        <div className="space-y-2 text-slate-700">
+          <p className="text-xl font-semibold text-ink">{t("membership.plan.premium")}</p>
+          <p>{t("membership.current.lifetime")}</p>
+        </div>
+      ) : p.kind === "school" ? (
+        <div className="space-y-2 text-slate-700">
+          <p className="text-xl font-semibold text-ink">{t("membership.plan.school")}</p>
+          <p>{t("membership.throughSchool", { school: view.school?.name ?? "" })}</p>
+        </div>
+      ) : (
+        <div className="space-y-3 text-slate-700">
+          <p className="text-xl font-semibold text-ink">
+            {p.interval === "year" ? t("membership.plan.yearly") : t("membership.plan.monthly")}
+          </p>
+          <p>
+            {t("membership.current.status")}{" "}
+            <strong>{t(`membership.status.${p.status.toLowerCase()}`)}</strong>
+          </p>
+          {p.periodEnd ? (
+            <p>
+              {p.cancelAtPeriodEnd
+                ? t("membership.current.endsOn")
+                : t("membership.current.renewsOn")}{" "}
+              <strong>
+                <LocalDateTime value={p.periodEnd} />
+              </strong>
+            </p>
+          ) : null}
+          {p.status === "PAST_DUE" ? (
+            <Alert tone="error">{t("membership.current.pastDue")}</Alert>
+          ) : null}
+        </div>
+      )}
+      {view.hasCustomer && view.paymentsEnabled ? (
+        <Form method="post" className="mt-5">
+          <input type="hidden" name="intent" value="portal" />
+          <Button type="submit" theme="white" loading={busy}>
+            {t("membership.portal")}
+          </Button>
+          <p className="mt-2 text-sm text-slate-600">{t("membership.portalHint")}</p>
+        </Form>
+      ) : null}
+    </Section>
+  );
+}
+
+function Plans({ view }: { view: MembershipView }) {
+  const t = useT();
+  const locale = useLocale();
+  const navigation = useNavigation();
+  const [interval, setInterval] = useState<"month" | "year">("year");
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
+  const price = (amount: number) => formatPrice(amount, view.currency, locale.iso);
+  const options = [
+    { value: "month" as const, label: t("membership.interval.month") },
+    {
+      value: "year" as const,
+      label: t("membership.interval.year"),
+      badge: t("membership.save", { percent: view.prices.savingPercent }),
+    },
+  ];
+  return (
+    <Section title={t("membership.premium.title")}>
+      <p className="text-slate-700">{t("membership.premium.text")}</p>
+      {!view.paymentsEnabled ? (
+        <Alert tone="info" className="mt-4">
+          {t("membership.error.notConfigured")}
+        </Alert>
+      ) : null}
+      <Form method="post" className="mt-5 space-y-5">
+        <input type="hidden" name="intent" value="checkout" />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">
+            {t("membership.interval.legend")}
+          </legend>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            {options.map((o) => (
+              <label
+                key={o.value}
+                className={cx(
+                  "flex cursor-pointer items-center justify-between gap-3 rounded-xl border p-4",
+                  interval === o.value
+                    ? "border-brand-600 ring-2 ring-brand-600"
+                    : "border-slate-300",
+                )}
+              >
+                <span className="flex items-center gap-3">
+                  <input
+                    type="radio"
+                    name="interval"
+                    value={o.value}
+                    checked={interval === o.value}
+                    onChange={() => setInterval(o.value)}
+                    className="size-4"
+                  />
+                  <span>
+                    <span className="block font-semibold text-ink">{o.label}</span>
+                    <bdi dir="ltr" className="text-slate-700">
+                      {price(o.value === "year" ? view.prices.year : view.prices.month)}
+                    </bdi>{" "}
+                    <span className="text-sm text-slate-600">
+                      {o.value === "year" ? t("membership.perYear") : t("membership.perMonth")}
+                    </span>
+                  </span>
+                </span>
+                {o.badge ? (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    {o.badge}
+                  </span>
+                ) : null}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" size="large" loading={busy} disabled={!view.paymentsEnabled}>
+          {t("membership.checkout.button")}
+        </Button>
+        <p className="text-sm text-slate-600">{t("membership.checkout.note")}</p>
+      </Form>
+    </Section>
+  );
+}
+
+function School({ view }: { view: MembershipView }) {
+  const t = useT();
+  const locale = useLocale();
+  const school = view.school;
+  const [seats, setSeats] = useState(
+    Math.max(MIN_SCHOOL_SEATS, school?.members ?? MIN_SCHOOL_SEATS),
+  );
+  if (!school) return null;
+  return (
+    <Section title={t("membership.school.title", { school: school.name })}>
+      <div className="space-y-2 text-slate-700">
+        <p>
+          {school.isPremium ? t("organization.planPremium") : t("organization.planFree")} ·{" "}
+          {t("organization.seats", { count: school.seats })} ·{" "}
+          {t("organization.members", { count: school.members })}
+        </p>
+        {school.isPremium && school.periodEnd ? (
+          <p>
+            {t("membership.current.renewsOn")} <LocalDateTime value={school.periodEnd} />
+          </p>
+        ) : null}
+        <p>
+          {t("membership.managedBy", {
+            names: school.managers.map((m) => `${m.name} (${m.email})`).join(", "),
+          })}
+        </p>
+      </div>
+      {school.canManage && view.paymentsEnabled ? (
+        school.isPremium ? (
+          school.hasCustomer ? (
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="school-portal" />
+              <Button type="submit" theme="white">
+                {t("membership.school.portal")}
+              </Button>
+            </Form>
+          ) : null
+        ) : (
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="school-checkout" />
+            <label className="block text-sm font-medium text-slate-800">
+              {t("membership.school.seats")}
+              <input
+                type="number"
+                name="seats"
+                min={MIN_SCHOOL_SEATS}
+                max={MAX_SCHOOL_SEATS}
+                value={seats}
+                onChange={(e) => setSeats(Number(e.currentTarget.value))}
+                className="mt-1 block w-28 rounded-lg border border-slate-300 px-3 py-2"
+              />
+            </label>
+            <Button type="submit">
+              {t("membership.school.checkout", {
+                total: formatPrice(
+                  view.prices.schoolSeat * (Number.isFinite(seats) ? seats : 0),
+                  view.currency,
+                  locale.iso,
+                ),
+              })}
+            </Button>
+            <p className="w-full text-sm text-slate-600">
+              {t("membership.school.perSeat", {
+                price: formatPrice(view.prices.schoolSeat, view.currency, locale.iso),
+              })}
+            </p>
+          </Form>
+        )
+      ) : null}
+    </Section>
+  );
+}
+
+function Invoices({ view }: { view: MembershipView }) {
+  const t = useT();
+  const locale = useLocale();
+  if (!view.hasCustomer) return null;
+  return (
+    <Section title={t("membership.invoices.title")}>
+      {view.invoices.length === 0 ? (
+        <p className="text-slate-600">{t("membership.invoices.none")}</p>
+      ) : (
+        <table className="w-full text-start text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="py-2 text-start font-medium">
+                {t("membership.invoices.date")}
+              </th>
+              <th scope="col" className="py-2 text-start font-medium">
+                {t("membership.invoices.number")}
+              </th>
+              <th scope="col" className="py-2 text-end font-medium">
+                {t("membership.invoices.amount")}
+              </th>
+              <th scope="col" className="py-2 text-end font-medium">
+                <span className="sr-only">{t("membership.invoices.open")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.invoices.map((invoice) => (
+              <tr key={invoice.id} className="border-b border-slate-100">
+                <td className="py-2">
+                  <LocalDateTime value={invoice.createdAt} />
+                </td>
+                <td className="py-2">{invoice.number ?? "—"}</td>
+                <td className="py-2 text-end">
+                  <bdi dir="ltr">
+                    {new Intl.NumberFormat(locale.iso, {
+                      style: "currency",
+                      currency: invoice.currency,
+                    }).format(invoice.amount / 100)}
+                  </bdi>
+                </td>
+                <td className="py-2 text-end">
+                  {invoice.url ? (
+                    <a
+                      href={invoice.url}
+                      className="font-medium text-brand-700 underline"
+                      rel="noreferrer"
+                    >
+                      {t("membership.invoices.open")}
+                      <span className="sr-only"> {invoice.number}</span>
+                    </a>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
   );
 }

@@ -1,0 +1,230 @@
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { codeRedemptions, redeemCodes, userData } from "@db/schema";
+import { DAY_MS, MEMBERSHIP_PLAN, isPremiumStatus } from "~/features/account/user-states";
+import type { Services } from "~/lib/services.server";
+
+/**
+ * Premium without a payment: redeem codes, administrators' grants and promotion campaigns.
+ * Time-limited access uses the trial fields of spec §4.1 (an expiry and no subscription),
+ * marked with where it came from so the top bar says "premium access until …". Premium with
+ * no end (a "plan" code, an admin grant) is the INFINITE status of §3.
+ */
+
+export type GrantSource = "code" | "admin" | "wosp" | "thanksgiving";
+
+export type GrantOutcome =
+  { ok: true; until: Date | null } | { ok: false; reason: "subscribed" | "no-user" };
+
+interface GrantTarget {
+  subscriptionId: string | null;
+  subscriptionStatus: string | null;
+  trialExpiresAt: Date | null;
+  membershipPlan: number;
+}
+
+async function target(services: Services, userId: string): Promise<GrantTarget | null> {
+  const [row] = await services.db
+    .select({
+      subscriptionId: userData.subscriptionId,
+      subscriptionStatus: userData.subscriptionStatus,
+      trialExpiresAt: userData.trialExpiresAt,
+      membershipPlan: userData.membershipPlan,
+    })
+    .from(userData)
+    .where(eq(userData.userId, userId));
+  return row ?? null;
+}
+
+/** A user who pays (or has premium with no end) has nothing to gain from a grant. */
+function alreadyPremium(row: GrantTarget): boolean {
+  return row.membershipPlan === MEMBERSHIP_PLAN.PREMIUM && isPremiumStatus(row.subscriptionStatus);
+}
+
+/**
+ * Adds days of premium (after any access still running) or extends access to a date.
+ * A cancelled subscription's id is let go (its invoices stay with the Stripe customer), so
+ * the trial rule "no subscription" holds.
+ */
+export async function grantAccess(
+  services: Services,
+  userId: string,
+  grant: { days: number } | { until: Date },
+  source: GrantSource,
+  now = new Date(),
+): Promise<GrantOutcome> {
+  const row = await target(services, userId);
+  if (!row) return { ok: false, reason: "no-user" };
+  if (alreadyPremium(row)) return { ok: false, reason: "subscribed" };
+  const running =
+    row.trialExpiresAt && row.trialExpiresAt.getTime() > now.getTime() ? row.trialExpiresAt : now;
+  const until =
+    "days" in grant
+      ? new Date(running.getTime() + grant.days * DAY_MS)
+      : new Date(Math.max(running.getTime(), grant.until.getTime()));
+  await services.db
+    .update(userData)
+    .set({
+      trialExpiresAt: until,
+      subscriptionId: null,
+      trialReminderSentAt: null,
+      ...(source === "wosp"
+        ? { wosp: true }
+        : source === "thanksgiving"
+          ? { thanksgiving: true }
+          : {}),
+      ...(source === "code" || source === "admin" ? { accessGrant: source } : {}),
+      updatedAt: now,
+    })
+    .where(eq(userData.userId, userId));
+  return { ok: true, until };
+}
+
+/** Premium with no end date (status INFINITE), from a "plan" code or an administrator. */
+export async function grantLifetime(
+  services: Services,
+  userId: string,
+  source: "code" | "admin",
+  now = new Date(),
+): Promise<GrantOutcome> {
+  const row = await target(services, userId);
+  if (!row) return { ok: false, reason: "no-user" };
+  if (alreadyPremium(row)) return { ok: false, reason: "subscribed" };
+  await services.db
+    .update(userData)
+    .set({
+      membershipPlan: MEMBERSHIP_PLAN.PREMIUM,
+      subscriptionStatus: "INFINITE",
+      subscriptionStatusUpdatedAt: now,
+      subscriptionId: null,
+      accessGrant: source,
+      updatedAt: now,
+    })
+    .where(eq(userData.userId, userId));
+  return { ok: true, until: null };
+}
+
+/** Ends an administrator's grant: back to the free plan (data stays). */
+export async function revokeGrant(services: Services, userId: string, now = new Date()) {
+  await services.db
+    .update(userData)
+    .set({
+      membershipPlan: MEMBERSHIP_PLAN.FREE,
+      subscriptionStatus: null,
+      trialExpiresAt: now,
+      accessGrant: null,
+      updatedAt: now,
+    })
+    .where(and(eq(userData.userId, userId), isNull(userData.subscriptionId)));
+}
+
+// ---------------------------------------------------------------------------------------
+// Redeem codes
+
+/** Codes are typed by people: case, spaces and dashes do not matter. */
+export function normalizeCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]+/g, "");
+}
+
+export const CODE_PATTERN = /^[A-Z0-9]{6,32}$/;
+
+/** Shown in groups of four: PARL-EY24-WXYZ. */
+export function formatCode(code: string): string {
+  return code.match(/.{1,4}/g)?.join("-") ?? code;
+}
+
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I
+
+export function generateCode(length = 12): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+}
+
+export type RedeemFailure = "invalid" | "expired" | "used" | "already-redeemed" | "subscribed";
+export type RedeemResult =
+  | { ok: true; kind: "days" | "plan"; days: number | null; until: Date | null }
+  | { ok: false; reason: RedeemFailure };
+
+/**
+ * Redeems a code for a user. The use is counted with a conditional update, so a code with
+ * one use left cannot be taken twice by two people at the same moment; a user who cannot
+ * benefit (already paying) keeps the code unused.
+ */
+export async function redeemCode(
+  services: Services,
+  userId: string,
+  input: string,
+  now = new Date(),
+): Promise<RedeemResult> {
+  const code = normalizeCode(input);
+  if (!CODE_PATTERN.test(code)) return { ok: false, reason: "invalid" };
+  const [row] = await services.db.select().from(redeemCodes).where(eq(redeemCodes.code, code));
+  if (!row || row.disabledAt) return { ok: false, reason: "invalid" };
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime())
+    return { ok: false, reason: "expired" };
+  const [before] = await services.db
+    .select({ at: codeRedemptions.redeemedAt })
+    .from(codeRedemptions)
+    .where(and(eq(codeRedemptions.codeId, row.id), eq(codeRedemptions.userId, userId)));
+  if (before) return { ok: false, reason: "already-redeemed" };
+  const current = await target(services, userId);
+  if (!current || alreadyPremium(current)) return { ok: false, reason: "subscribed" };
+
+  const taken = await services.db
+    .update(redeemCodes)
+    .set({ uses: sql`${redeemCodes.uses} + 1` })
+    .where(and(eq(redeemCodes.id, row.id), lt(redeemCodes.uses, redeemCodes.maxUses)))
+    .returning({ id: redeemCodes.id });
+  if (taken.length === 0) return { ok: false, reason: "used" };
+  const recorded = await services.db
+    .insert(codeRedemptions)
+    .values({ codeId: row.id, userId, redeemedAt: now })
+    .onConflictDoNothing()
+    .returning({ codeId: codeRedemptions.codeId });
+  if (recorded.length === 0) {
+    // The same user redeemed it in a parallel request: give the use back.
+    await services.db
+      .update(redeemCodes)
+      .set({ uses: sql`${redeemCodes.uses} - 1` })
+      .where(eq(redeemCodes.id, row.id));
+    return { ok: false, reason: "already-redeemed" };
+  }
+  const outcome =
+    row.kind === "plan"
+      ? await grantLifetime(services, userId, "code", now)
+      : await grantAccess(services, userId, { days: row.days ?? 0 }, "code", now);
+  return outcome.ok
+    ? { ok: true, kind: row.kind, days: row.days, until: outcome.until }
+    : { ok: false, reason: "subscribed" };
+}
+
+export interface NewCode {
+  code?: string;
+  kind: "days" | "plan";
+  days?: number | null;
+  maxUses: number;
+  expiresAt?: Date | null;
+  note?: string | null;
+}
+
+/** Creates a code (generated when none is given); answers null when the code exists. */
+export async function createCode(
+  services: Services,
+  createdBy: string,
+  input: NewCode,
+): Promise<string | null> {
+  const code = input.code ? normalizeCode(input.code) : generateCode();
+  const inserted = await services.db
+    .insert(redeemCodes)
+    .values({
+      code,
+      kind: input.kind,
+      days: input.kind === "days" ? (input.days ?? null) : null,
+      maxUses: input.maxUses,
+      expiresAt: input.expiresAt ?? null,
+      note: input.note ?? null,
+      createdBy,
+    })
+    .onConflictDoNothing()
+    .returning({ code: redeemCodes.code });
+  return inserted[0]?.code ?? null;
+}
