@@ -3,6 +3,7 @@ import { COUNTRY_HEADERS, countryFor } from "~/lib/geo.server";
 import { resourceCounts } from "~/features/library/library.server";
 import type { ExerciseContent } from "~/features/library/schema";
 import { currencyForCountry, isCurrency, type Currency } from "~/features/membership/prices";
+import { collectedRating } from "~/features/membership/reviews.server";
 import { getRequestInfo, getServices, type ContextReader } from "~/lib/context.server";
 import { queryRows } from "~/lib/db.server";
 import { publicRating } from "./rating";
@@ -88,6 +89,10 @@ export async function landingFacts(context: ContextReader) {
   const counts = await resourceCounts(services.db);
   return {
     counts,
-    rating: publicRating(services.env, new Date()),
+    rating: publicRating(
+      services.env,
+      new Date(),
+      await collectedRating(services, services.env.PUBLIC_RATING_MIN_REVIEWS),
+    ),
   };
 }

@@ -613,3 +613,16 @@ export async function recheckStaleSubscriptions(
 }
 
 export type { Product };
+
+/** The id of an active Stripe promotion code given its text (null when unknown or off). */
+export async function promotionCodeId(services: Services, code: string): Promise<string | null> {
+  const stripe = stripeClient(services.env);
+  if (!stripe) return null;
+  try {
+    const list = await stripe.promotionCodes.list({ code, active: true, limit: 1 });
+    return list.data[0]?.id ?? null;
+  } catch (error) {
+    services.log.warn({ err: error, code }, "could not look up a promotion code");
+    return null;
+  }
+}

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import { codeRedemptions, redeemCodes, userData } from "@db/schema";
+import { codeRedemptions, redeemCodes, userData, users } from "@db/schema";
 import { DAY_MS, MEMBERSHIP_PLAN, isPremiumStatus } from "~/features/account/user-states";
 import type { Services } from "~/lib/services.server";
 
@@ -227,4 +227,65 @@ export async function createCode(
     .onConflictDoNothing()
     .returning({ code: redeemCodes.code });
   return inserted[0]?.code ?? null;
+}
+
+/** The latest codes with how often they were used, for the admin panel. */
+export async function listCodes(services: Services, limit = 50) {
+  return services.db
+    .select()
+    .from(redeemCodes)
+    .orderBy(sql`${redeemCodes.createdAt} desc`)
+    .limit(limit);
+}
+
+export async function disableCode(services: Services, id: number, now = new Date()) {
+  await services.db.update(redeemCodes).set({ disabledAt: now }).where(eq(redeemCodes.id, id));
+}
+
+/** Users matching a search (email or name), with what their plan is, for the admin panel. */
+export async function searchUsers(services: Services, query: string, now = new Date()) {
+  const pattern = `%${query
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await services.db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: users.createdAt,
+      data: userData,
+    })
+    .from(users)
+    .innerJoin(userData, eq(userData.userId, users.id))
+    .where(
+      query.trim()
+        ? sql`lower(${users.email}) like ${pattern} or lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`
+        : sql`true`,
+    )
+    .orderBy(sql`${users.createdAt} desc`)
+    .limit(50);
+  return rows.map((r) => {
+    const d = r.data;
+    const paying =
+      d.membershipPlan === MEMBERSHIP_PLAN.PREMIUM && isPremiumStatus(d.subscriptionStatus);
+    const plan = paying
+      ? d.subscriptionId
+        ? "subscription"
+        : "lifetime"
+      : d.trialExpiresAt && d.trialExpiresAt.getTime() > now.getTime() && !d.subscriptionId
+        ? "access"
+        : "free";
+    return {
+      id: r.id,
+      email: r.email,
+      name: `${r.firstName} ${r.lastName}`.trim(),
+      createdAt: r.createdAt.toISOString(),
+      plan: plan as "subscription" | "lifetime" | "access" | "free",
+      until: plan === "access" ? (d.trialExpiresAt?.toISOString() ?? null) : null,
+      grant: d.accessGrant,
+      status: d.subscriptionStatus,
+    };
+  });
 }

@@ -7,6 +7,7 @@ import { renderMail } from "~/lib/mail-templates.server";
 import { pruneRates } from "~/lib/rate-limit.server";
 import type { Services } from "~/lib/services.server";
 import { recheckStaleSubscriptions } from "./billing.server";
+import { markReviewEligible } from "./reviews.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -73,6 +74,11 @@ export function membershipJobs(services: Services): Job[] {
       name: "subscription-recheck",
       everyMs: DAY_MS,
       run: (now) => recheckStaleSubscriptions(services, now),
+    },
+    {
+      name: "review-eligibility",
+      everyMs: DAY_MS,
+      run: (now) => markReviewEligible(services, now),
     },
     {
       name: "prune-rate-limits",

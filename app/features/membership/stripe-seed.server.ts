@@ -40,7 +40,11 @@ export async function seedStripe(
   });
   for (const item of items) {
     const price = existing.data.find((p) => p.lookup_key === item.lookupKey);
-    if (price && price.unit_amount === item.amount && price.currency === item.currency.toLowerCase()) {
+    if (
+      price &&
+      price.unit_amount === item.amount &&
+      price.currency === item.currency.toLowerCase()
+    ) {
       kept.push(item.lookupKey);
       continue;
     }

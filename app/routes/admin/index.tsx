@@ -1,20 +1,208 @@
-import { requireAdmin } from "~/lib/auth/session.server";
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/index";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
+import { TableHead } from "~/components/ui/table-head";
+import { LocalDateTime } from "~/components/ui/local-time";
+import { PageHeader } from "~/components/ui/page-header";
+import {
+  createCode,
+  disableCode,
+  formatCode,
+  listCodes,
+} from "~/features/membership/grants.server";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  const codes = await listCodes(getServices(context));
+  return {
+    codes: codes.map((c) => ({
+      id: c.id,
+      code: formatCode(c.code),
+      kind: c.kind,
+      days: c.days,
+      uses: c.uses,
+      maxUses: c.maxUses,
+      note: c.note,
+      expiresAt: c.expiresAt?.toISOString() ?? null,
+      disabled: c.disabledAt !== null,
+      createdAt: c.createdAt.toISOString(),
+    })),
+  };
+}
+
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("create-code"),
+    kind: z.enum(["days", "plan"]),
+    days: z.coerce.number().int().min(1).max(3650).optional(),
+    maxUses: z.coerce.number().int().min(1).max(100_000),
+    expiresAt: z
+      .string()
+      .trim()
+      .transform((v) => (v ? new Date(`${v}T23:59:59Z`) : null))
+      .refine((d) => d === null || !Number.isNaN(d.getTime())),
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .transform((v) => v.replace(/[\s-]+/g, ""))
+      .refine((v) => v === "" || /^[A-Z0-9]{6,32}$/.test(v)),
+    note: z.string().trim().max(200).optional(),
+  }),
+  z.object({ intent: z.literal("disable-code"), id: z.coerce.number().int().positive() }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const admin = requireAdmin(context, request);
+  const services = getServices(context);
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success)
+    return data({ ok: false, messageKey: "adminCodes.error.invalid", code: null }, { status: 400 });
+  const input = parsed.data;
+  if (input.intent === "disable-code") {
+    await disableCode(services, input.id);
+    return { ok: true, messageKey: "adminCodes.disabled", code: null };
+  }
+  if (input.kind === "days" && !input.days)
+    return data({ ok: false, messageKey: "adminCodes.error.days", code: null }, { status: 400 });
+  const code = await createCode(services, admin.id, {
+    code: input.code || undefined,
+    kind: input.kind,
+    days: input.days ?? null,
+    maxUses: input.maxUses,
+    expiresAt: input.expiresAt,
+    note: input.note || null,
+  });
+  if (!code)
+    return data({ ok: false, messageKey: "adminCodes.error.exists", code: null }, { status: 409 });
+  return { ok: true, messageKey: "adminCodes.created", code: formatCode(code) };
 }
 
 export default function AdminPage() {
   const t = useT();
+  const { codes } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2";
   return (
     <>
       <title>{`${t("page.admin.title")} · Parley`}</title>
       <PageHeader title={t("page.admin.title")} description={t("page.admin.description")} />
-      <EmptyState title={t("page.admin.emptyTitle")}>{t("page.admin.empty")}</EmptyState>
+      <section aria-labelledby="codes" className="rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="codes" className="text-lg font-semibold text-ink">
+          {t("adminCodes.title")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t("adminCodes.intro")}</p>
+        {answer ? (
+          <Alert tone={answer.ok ? "success" : "error"} className="mt-4">
+            {t(answer.messageKey)}{" "}
+            {answer.code ? <strong className="font-mono">{answer.code}</strong> : null}
+          </Alert>
+        ) : null}
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <input type="hidden" name="intent" value="create-code" />
+          <label className="text-sm font-medium text-slate-800">
+            {t("adminCodes.kind")}
+            <select name="kind" defaultValue="days" className={field}>
+              <option value="days">{t("adminCodes.kindDays")}</option>
+              <option value="plan">{t("adminCodes.kindPlan")}</option>
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-800">
+            {t("adminCodes.days")}
+            <input
+              name="days"
+              type="number"
+              min={1}
+              max={3650}
+              defaultValue={30}
+              className={field}
+            />
+          </label>
+          <label className="text-sm font-medium text-slate-800">
+            {t("adminCodes.maxUses")}
+            <input
+              name="maxUses"
+              type="number"
+              min={1}
+              max={100000}
+              defaultValue={1}
+              required
+              className={field}
+            />
+          </label>
+          <label className="text-sm font-medium text-slate-800">
+            {t("adminCodes.expiresAt")}
+            <input name="expiresAt" type="date" className={field} />
+          </label>
+          <label className="text-sm font-medium text-slate-800">
+            {t("adminCodes.code")}
+            <input
+              name="code"
+              maxLength={40}
+              placeholder={t("adminCodes.codePlaceholder")}
+              className={`${field} font-mono uppercase`}
+            />
+          </label>
+          <label className="text-sm font-medium text-slate-800">
+            {t("adminCodes.note")}
+            <input name="note" maxLength={200} className={field} />
+          </label>
+          <div className="sm:col-span-2 lg:col-span-3">
+            <Button type="submit">{t("adminCodes.create")}</Button>
+          </div>
+        </Form>
+        {codes.length ? (
+          <div className="mt-6 overflow-x-auto">
+            <table className="w-full text-sm">
+              <TableHead
+                columns={[
+                  { label: t("adminCodes.code") },
+                  { label: t("adminCodes.kind") },
+                  { label: t("adminCodes.uses"), end: true },
+                  { label: t("adminCodes.expiresAt") },
+                  { label: t("adminCodes.note") },
+                  { label: t("adminCodes.actions"), end: true, hidden: true },
+                ]}
+              />
+              <tbody>
+                {codes.map((c) => (
+                  <tr key={c.id} className="border-t border-slate-100">
+                    <td className="py-2 font-mono">{c.disabled ? <s>{c.code}</s> : c.code}</td>
+                    <td className="py-2">
+                      {c.kind === "plan"
+                        ? t("adminCodes.kindPlan")
+                        : t("adminCodes.daysValue", { count: c.days ?? 0 })}
+                    </td>
+                    <td className="py-2 text-end">
+                      {c.uses} / {c.maxUses}
+                    </td>
+                    <td className="py-2">
+                      {c.expiresAt ? <LocalDateTime value={c.expiresAt} /> : "—"}
+                    </td>
+                    <td className="py-2">{c.note ?? ""}</td>
+                    <td className="py-2 text-end">
+                      {c.disabled ? null : (
+                        <IntentButton intent="disable-code" fields={{ id: c.id }}>
+                          {t("adminCodes.disable")}
+                          <span className="sr-only"> {c.code}</span>
+                        </IntentButton>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
     </>
   );
 }

@@ -1,15 +1,72 @@
-import { requireAdmin } from "~/lib/auth/session.server";
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/users";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
+import { LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import {
+  grantAccess,
+  grantLifetime,
+  revokeGrant,
+  searchUsers,
+} from "~/features/membership/grants.server";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  return { q, users: await searchUsers(getServices(context), q) };
+}
+
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("grant-days"),
+    userId: z.string().min(1).max(100),
+    days: z.coerce.number().int().min(1).max(3650),
+  }),
+  z.object({ intent: z.literal("grant-lifetime"), userId: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("revoke"), userId: z.string().min(1).max(100) }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  requireAdmin(context, request);
+  const services = getServices(context);
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success)
+    return data({ ok: false, messageKey: "adminUsers.error.invalid" }, { status: 400 });
+  const input = parsed.data;
+  if (input.intent === "revoke") {
+    await revokeGrant(services, input.userId);
+    return { ok: true, messageKey: "adminUsers.revoked" };
+  }
+  const outcome =
+    input.intent === "grant-days"
+      ? await grantAccess(services, input.userId, { days: input.days }, "admin")
+      : await grantLifetime(services, input.userId, "admin");
+  if (!outcome.ok)
+    return data(
+      {
+        ok: false,
+        messageKey:
+          outcome.reason === "subscribed"
+            ? "adminUsers.error.subscribed"
+            : "adminUsers.error.invalid",
+      },
+      { status: 409 },
+    );
+  return { ok: true, messageKey: "adminUsers.granted" };
 }
 
 export default function AdminUsersPage() {
   const t = useT();
+  const { q, users } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   return (
     <>
       <title>{`${t("page.adminUsers.title")} · Parley`}</title>
@@ -17,7 +74,85 @@ export default function AdminUsersPage() {
         title={t("page.adminUsers.title")}
         description={t("page.adminUsers.description")}
       />
-      <EmptyState title={t("page.adminUsers.emptyTitle")}>{t("page.adminUsers.empty")}</EmptyState>
+      <Form method="get" role="search" className="mb-6 flex flex-wrap items-end gap-3">
+        <label className="text-sm font-medium text-slate-800">
+          {t("adminUsers.search")}
+          <input
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={100}
+            className="mt-1 block w-72 rounded-lg border border-slate-300 px-3 py-2"
+          />
+        </label>
+        <Button type="submit" theme="white">
+          {t("adminUsers.searchButton")}
+        </Button>
+      </Form>
+      {answer ? (
+        <Alert tone={answer.ok ? "success" : "error"} className="mb-6">
+          {t(answer.messageKey)}
+        </Alert>
+      ) : null}
+      {users.length === 0 ? (
+        <EmptyState title={t("page.adminUsers.emptyTitle")}>{t("adminUsers.none")}</EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
+          {users.map((u) => (
+            <li key={u.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div>
+                <p className="font-medium text-ink">
+                  {u.name || u.email} <span className="text-sm text-slate-600">{u.email}</span>
+                </p>
+                <p className="text-sm text-slate-600">
+                  {t(`adminUsers.plan.${u.plan}`)}
+                  {u.until ? (
+                    <>
+                      {" "}
+                      · {t("adminUsers.until")} <LocalDateTime value={u.until} />
+                    </>
+                  ) : null}
+                  {u.grant ? ` · ${t(`adminUsers.grant.${u.grant}`)}` : null}
+                </p>
+              </div>
+              {u.plan === "subscription" ? null : (
+                <div className="flex flex-wrap items-end gap-2">
+                  <Form method="post" className="flex items-end gap-2">
+                    <input type="hidden" name="intent" value="grant-days" />
+                    <input type="hidden" name="userId" value={u.id} />
+                    <label className="text-xs font-medium text-slate-700">
+                      {t("adminUsers.days")}
+                      <input
+                        name="days"
+                        type="number"
+                        min={1}
+                        max={3650}
+                        defaultValue={30}
+                        className="mt-1 block w-20 rounded-lg border border-slate-300 px-2 py-1"
+                      />
+                    </label>
+                    <Button type="submit" size="small" theme="white">
+                      {t("adminUsers.grantDays")}
+                      <span className="sr-only"> {u.email}</span>
+                    </Button>
+                  </Form>
+                  {u.plan === "lifetime" || u.plan === "access" ? (
+                    <IntentButton intent="revoke" fields={{ userId: u.id }}>
+                      {t("adminUsers.revoke")}
+                      <span className="sr-only"> {u.email}</span>
+                    </IntentButton>
+                  ) : (
+                    <IntentButton intent="grant-lifetime" fields={{ userId: u.id }}>
+                      {t("adminUsers.grantLifetime")}
+                      <span className="sr-only"> {u.email}</span>
+                    </IntentButton>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { Route } from "./+types/membership";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
+import { TableHead } from "~/components/ui/table-head";
 import { cx } from "~/components/ui/cx";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
@@ -22,6 +24,19 @@ import {
   type MembershipView,
 } from "~/features/membership/membership.server";
 import { formatPrice, MAX_SCHOOL_SEATS, MIN_SCHOOL_SEATS } from "~/features/membership/prices";
+import {
+  acceptInvite,
+  describeInvite,
+  inviteTeacher,
+  leaveSchool,
+  removeMember,
+  revokeInvite,
+  schoolRoster,
+  SchoolActionError,
+  type InviteView,
+  type SchoolError,
+  type SchoolRoster,
+} from "~/features/membership/schools.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
@@ -51,7 +66,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // Read again: completing the checkout may have changed the user's row.
   const fresh = checkout === "success" ? await withFreshData(services, user) : user;
-  return { view: await loadMembership(services, fresh), checkout };
+  const view = await loadMembership(services, fresh);
+  const token = url.searchParams.get("invite");
+  const invite = token ? await describeInvite(services, token) : null;
+  const roster = view.school?.canManage ? await schoolRoster(services, view.school.id) : null;
+  return { view, checkout, invite: token ? { token, details: invite } : null, roster };
 }
 
 const IntentSchema = z.discriminatedUnion("intent", [
@@ -63,7 +82,66 @@ const IntentSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("school-portal") }),
   z.object({ intent: z.literal("redeem"), code: z.string().trim().min(1).max(64) }),
+  z.object({ intent: z.literal("accept-invite"), token: z.string().min(10).max(100) }),
+  z.object({
+    intent: z.literal("invite"),
+    email: z.email().max(254),
+    role: z.enum(["admin", "member"]).default("member"),
+  }),
+  z.object({ intent: z.literal("revoke-invite"), inviteId: z.uuid() }),
+  z.object({ intent: z.literal("remove-member"), userId: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("leave") }),
 ]);
+
+const SCHOOL_MESSAGES: Record<SchoolError, string> = {
+  "not-found": "school.error.notFound",
+  "not-manager": "membership.error.notSchoolManager",
+  full: "school.error.full",
+  "already-member": "school.error.alreadyMember",
+  "in-another-school": "school.error.inAnotherSchool",
+  "invite-invalid": "school.error.inviteInvalid",
+  "invite-expired": "school.error.inviteExpired",
+  "invite-other-email": "school.error.inviteOtherEmail",
+  "owner-cannot-leave": "school.error.ownerCannotLeave",
+  "no-user": "school.error.notFound",
+};
+
+function answer(messageKey: string, values?: Record<string, string | number>): RedeemAnswer {
+  return { ok: true, messageKey, values };
+}
+
+async function schoolAction(
+  services: ReturnType<typeof getServices>,
+  user: ReturnType<typeof requireUser>,
+  input: z.infer<typeof IntentSchema>,
+) {
+  try {
+    switch (input.intent) {
+      case "accept-invite": {
+        const school = await acceptInvite(services, user, input.token);
+        return answer("school.joined", { school });
+      }
+      case "invite":
+        await inviteTeacher(services, user.id, { email: input.email, role: input.role });
+        return answer("school.invited", { email: input.email });
+      case "revoke-invite":
+        await revokeInvite(services, user.id, input.inviteId);
+        return answer("school.inviteRevoked");
+      case "remove-member":
+        await removeMember(services, user.id, input.userId);
+        return answer("school.memberRemoved");
+      case "leave":
+        await leaveSchool(services, user.id);
+        return answer("school.left");
+      default:
+        return null;
+    }
+  } catch (error) {
+    if (error instanceof SchoolActionError)
+      return data({ ok: false, messageKey: SCHOOL_MESSAGES[error.code] }, { status: 409 });
+    throw error;
+  }
+}
 
 export interface RedeemAnswer {
   ok: boolean;
@@ -118,6 +196,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     } satisfies RedeemAnswer;
   }
 
+  const school = await schoolAction(services, user, input);
+  if (school) return school;
+
   try {
     if (input.intent === "checkout")
       return redirect(await startCheckout(services, user, input.interval));
@@ -158,7 +239,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MembershipPage() {
   const t = useT();
-  const { view, checkout } = useLoaderData<typeof loader>();
+  const { view, checkout, invite, roster } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -173,15 +254,21 @@ export default function MembershipPage() {
         ) : checkout === "canceled" ? (
           <Alert tone="info">{t("membership.checkout.canceled")}</Alert>
         ) : null}
-        {answer && !answer.ok && "messageKey" in answer ? (
-          <Alert tone="error">{t(answer.messageKey)}</Alert>
+        {answer && !answer.messageKey.startsWith("redeem.") ? (
+          <Alert tone={answer.ok ? "success" : "error"}>
+            {t(answer.messageKey, "values" in answer ? answer.values : undefined)}
+          </Alert>
         ) : null}
+        {invite ? <Invitation token={invite.token} details={invite.details} /> : null}
         <CurrentPlan view={view} />
         {view.plan.kind === "subscription" || view.plan.kind === "lifetime" ? null : (
           <Plans view={view} />
         )}
-        {view.school ? <School view={view} /> : null}
+        {view.school ? <School view={view} roster={roster} /> : null}
         <Invoices view={view} />
+        {view.plan.kind === "subscription" || view.plan.kind === "lifetime" ? null : (
+          <Redeem answer={answer?.messageKey.startsWith("redeem.") ? answer : null} />
+        )}
       </div>
     </>
   );
@@ -358,7 +445,26 @@ function Plans({ view }: { view: MembershipView }) {
   );
 }
 
-function School({ view }: { view: MembershipView }) {
+function Invitation({ token, details }: { token: string; details: InviteView | null }) {
+  const t = useT();
+  if (!details || details.accepted)
+    return <Alert tone="error">{t("school.error.inviteInvalid")}</Alert>;
+  if (details.expired) return <Alert tone="error">{t("school.error.inviteExpired")}</Alert>;
+  return (
+    <Section title={t("school.invitation.title", { school: details.school })}>
+      <p className="text-slate-700">
+        {t("school.invitation.text", { school: details.school, email: details.email })}
+      </p>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="accept-invite" />
+        <input type="hidden" name="token" value={token} />
+        <Button type="submit">{t("school.invitation.accept")}</Button>
+      </Form>
+    </Section>
+  );
+}
+
+function School({ view, roster }: { view: MembershipView; roster: SchoolRoster | null }) {
   const t = useT();
   const locale = useLocale();
   const school = view.school;
@@ -427,7 +533,88 @@ function School({ view }: { view: MembershipView }) {
           </Form>
         )
       ) : null}
+      {roster ? <Roster roster={roster} seats={school.seats} /> : null}
+      {school.role !== "owner" ? (
+        <Form method="post" className="mt-5 border-t border-slate-200 pt-4">
+          <input type="hidden" name="intent" value="leave" />
+          <Button type="submit" theme="white" size="small">
+            {t("school.leave")}
+          </Button>
+          <p className="mt-2 text-sm text-slate-600">{t("school.leaveHint")}</p>
+        </Form>
+      ) : null}
     </Section>
+  );
+}
+
+function Roster({ roster, seats }: { roster: SchoolRoster; seats: number }) {
+  const t = useT();
+  const free = seats - roster.members.length - roster.invites.length;
+  return (
+    <div className="mt-6 space-y-4">
+      <h3 className="font-semibold text-ink">{t("school.members")}</h3>
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+        {roster.members.map((m) => (
+          <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+            <span>
+              <span className="font-medium text-ink">{m.name}</span>{" "}
+              <span className="text-sm text-slate-600">{m.email}</span>{" "}
+              <span className="text-sm text-slate-600">· {t(`organization.role.${m.role}`)}</span>
+            </span>
+            {m.role === "owner" ? null : (
+              <IntentButton intent="remove-member" fields={{ userId: m.id }}>
+                {t("school.remove")}
+                <span className="sr-only"> {m.name}</span>
+              </IntentButton>
+            )}
+          </li>
+        ))}
+        {roster.invites.map((i) => (
+          <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+            <span className="text-slate-700">
+              {i.email} <span className="text-sm text-slate-600">· {t("school.pending")}</span>
+            </span>
+            <IntentButton intent="revoke-invite" fields={{ inviteId: i.id }}>
+              {t("school.revoke")}
+              <span className="sr-only"> {i.email}</span>
+            </IntentButton>
+          </li>
+        ))}
+      </ul>
+      {free > 0 ? (
+        <Form method="post" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="invite" />
+          <label className="block text-sm font-medium text-slate-800">
+            {t("school.inviteEmail")}
+            <input
+              type="email"
+              name="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              className="mt-1 block w-72 rounded-lg border border-slate-300 px-3 py-2"
+            />
+          </label>
+          <label className="block text-sm font-medium text-slate-800">
+            {t("school.inviteRole")}
+            <select
+              name="role"
+              defaultValue="member"
+              className="mt-1 block rounded-lg border border-slate-300 px-3 py-2"
+            >
+              <option value="member">{t("organization.role.member")}</option>
+              <option value="admin">{t("organization.role.admin")}</option>
+            </select>
+          </label>
+          <Button type="submit">{t("school.invite")}</Button>
+        </Form>
+      ) : (
+        <p className="text-sm text-slate-600">{t("school.noSeats")}</p>
+      )}
+      <p className="text-sm text-slate-600">
+        {t("school.seatsLeft", { count: Math.max(0, free) })}
+      </p>
+    </div>
   );
 }
 
@@ -441,22 +628,14 @@ function Invoices({ view }: { view: MembershipView }) {
         <p className="text-slate-600">{t("membership.invoices.none")}</p>
       ) : (
         <table className="w-full text-start text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2 text-start font-medium">
-                {t("membership.invoices.date")}
-              </th>
-              <th scope="col" className="py-2 text-start font-medium">
-                {t("membership.invoices.number")}
-              </th>
-              <th scope="col" className="py-2 text-end font-medium">
-                {t("membership.invoices.amount")}
-              </th>
-              <th scope="col" className="py-2 text-end font-medium">
-                <span className="sr-only">{t("membership.invoices.open")}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: t("membership.invoices.date") },
+              { label: t("membership.invoices.number") },
+              { label: t("membership.invoices.amount"), end: true },
+              { label: t("membership.invoices.open"), end: true, hidden: true },
+            ]}
+          />
           <tbody>
             {view.invoices.map((invoice) => (
               <tr key={invoice.id} className="border-b border-slate-100">
@@ -489,6 +668,42 @@ function Invoices({ view }: { view: MembershipView }) {
           </tbody>
         </table>
       )}
+    </Section>
+  );
+}
+
+function Redeem({ answer }: { answer: RedeemAnswer | null }) {
+  const t = useT();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "redeem";
+  return (
+    <Section title={t("membership.redeem.title")}>
+      <Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="redeem" />
+        <p className="text-sm text-slate-600">{t("redeem.intro")}</p>
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="block text-sm font-medium text-slate-800">
+            {t("redeem.label")}
+            <input
+              name="code"
+              required
+              maxLength={64}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="mt-1 block w-64 rounded-lg border border-slate-300 px-3 py-2 font-mono uppercase tracking-wider"
+            />
+          </label>
+          <Button type="submit" theme="white" loading={busy}>
+            {t("redeem.submit")}
+          </Button>
+        </div>
+        {answer ? (
+          <Alert tone={answer.ok ? "success" : "error"}>
+            {t(answer.messageKey, answer.values)}
+          </Alert>
+        ) : null}
+      </Form>
     </Section>
   );
 }

@@ -1,20 +1,116 @@
-import { requireUser } from "~/lib/auth/session.server";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/review";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { CheckboxField, TextAreaField } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import { loadReview, markReviewStarted, saveReview } from "~/features/membership/reviews.server";
+import { requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context, request);
-  return null;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  // Opening the page counts as starting the review: "Rate our app" goes away.
+  await markReviewStarted(services, user.id);
+  const review = await loadReview(services, user.id);
+  return {
+    firstName: user.firstName,
+    review: review
+      ? { rating: review.rating, text: review.text, consentToPublish: review.consentToPublish }
+      : null,
+  };
+}
+
+const ReviewSchema = z.object({
+  rating: z.coerce.number().int().min(1).max(5),
+  text: z.string().trim().max(2000).default(""),
+  consentToPublish: z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "1"),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const user = requireUser(context, request);
+  const parsed = ReviewSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success)
+    return data({ ok: false as const, messageKey: "review.error.rating" }, { status: 400 });
+  await saveReview(getServices(context), user.id, parsed.data);
+  return { ok: true as const, messageKey: "review.thanks" };
 }
 
 export default function ReviewPage() {
   const t = useT();
+  const { review, firstName } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (answer?.ok)
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <title>{`${t("page.review.title")} · Parley`}</title>
+        <h1 className="text-3xl font-bold text-ink">
+          {t("review.thanksTitle", { name: firstName })}
+        </h1>
+        <p className="mt-4 text-slate-700">{t(answer.messageKey)}</p>
+        <ButtonLink to="/dashboard" className="mt-8">
+          {t("review.back")}
+        </ButtonLink>
+      </div>
+    );
   return (
-    <>
+    <div className="mx-auto max-w-xl px-4 py-12">
       <title>{`${t("page.review.title")} · Parley`}</title>
-      <PageHeader title={t("page.review.title")} description={t("page.review.description")} />
-      <EmptyState title={t("page.review.emptyTitle")}>{t("page.review.empty")}</EmptyState>
-    </>
+      <PageHeader title={t("page.review.title")} description={t("review.intro")} />
+      {answer && !answer.ok ? (
+        <Alert tone="error" className="mb-6">
+          {t(answer.messageKey)}
+        </Alert>
+      ) : null}
+      <Form method="post" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6">
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">{t("review.ratingLegend")}</legend>
+          <div className="mt-3 flex flex-row-reverse justify-end gap-1">
+            {[5, 4, 3, 2, 1].map((n) => (
+              <label
+                key={n}
+                className="cursor-pointer rounded text-4xl text-slate-300 has-[:checked]:text-amber-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 has-[:focus-visible]:outline [label:has(:checked)~&]:text-amber-500"
+              >
+                <input
+                  type="radio"
+                  name="rating"
+                  value={n}
+                  required
+                  defaultChecked={review?.rating === n}
+                  className="sr-only"
+                />
+                <span aria-hidden="true">★</span>
+                <span className="sr-only">{t("review.stars", { count: n })}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextAreaField
+          label={t("review.text")}
+          hint={t("review.textHint")}
+          name="text"
+          rows={5}
+          maxLength={2000}
+          defaultValue={review?.text ?? ""}
+        />
+        <CheckboxField
+          label={t("review.consent")}
+          name="consentToPublish"
+          defaultChecked={review?.consentToPublish ?? false}
+        />
+        <Button type="submit" loading={navigation.state !== "idle"}>
+          {t("review.submit")}
+        </Button>
+      </Form>
+    </div>
   );
 }

@@ -1,0 +1,85 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { reviews, userData } from "@db/schema";
+import { queryRows } from "~/lib/db.server";
+import type { Services } from "~/lib/services.server";
+
+/**
+ * Teachers' reviews of Parley (/r/review). Opening the page marks the review as started;
+ * sending it marks it completed (spec §3 reviewStartedAt / reviewCompletedAt), so "Rate our
+ * app" disappears. Reviews the teacher agreed to publish, and no administrator hid, make up
+ * the public rating once there are enough of them.
+ */
+
+export interface ReviewInput {
+  rating: number;
+  text: string;
+  consentToPublish: boolean;
+}
+
+export async function loadReview(services: Services, userId: string) {
+  const [row] = await services.db.select().from(reviews).where(eq(reviews.userId, userId));
+  return row ?? null;
+}
+
+export async function markReviewStarted(services: Services, userId: string, now = new Date()) {
+  await services.db
+    .update(userData)
+    .set({ reviewStartedAt: now, updatedAt: now })
+    .where(and(eq(userData.userId, userId), isNull(userData.reviewStartedAt)));
+}
+
+export async function saveReview(
+  services: Services,
+  userId: string,
+  input: ReviewInput,
+  now = new Date(),
+) {
+  await services.db
+    .insert(reviews)
+    .values({ userId, ...input, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: reviews.userId,
+      set: { ...input, updatedAt: now },
+    });
+  await services.db
+    .update(userData)
+    .set({
+      reviewStartedAt: sql`coalesce(${userData.reviewStartedAt}, ${now})`,
+      reviewCompletedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(userData.userId, userId));
+}
+
+/** Average and count of published reviews (null until there are `minimum` of them). */
+export async function collectedRating(
+  services: Services,
+  minimum: number,
+): Promise<{ average: number; count: number } | null> {
+  const [row] = await queryRows<{ average: number | null; count: number }>(
+    services.db,
+    sql`select avg(rating)::float8 as average, count(*)::int as count
+        from reviews where consent_to_publish and hidden_at is null`,
+  );
+  if (!row || Number(row.count) < minimum || row.average === null) return null;
+  return { average: Number(row.average), count: Number(row.count) };
+}
+
+/**
+ * Who is asked for a review: teachers past their first two weeks who opened at least five
+ * exercises (they know the product by then) and were not asked before.
+ */
+export async function markReviewEligible(services: Services, now = new Date()) {
+  const rows = await queryRows<{ user_id: string }>(
+    services.db,
+    sql`update user_data d set review_ask_eligible = true, updated_at = ${now}
+        from users u
+        where u.id = d.user_id
+          and not d.review_ask_eligible
+          and d.review_started_at is null
+          and u.created_at < ${new Date(now.getTime() - 14 * 24 * 60 * 60 * 1000)}
+          and (select count(*) from exercise_views v where v.user_id = d.user_id) >= 5
+        returning d.user_id`,
+  );
+  return { eligible: rows.length };
+}

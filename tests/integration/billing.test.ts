@@ -1,0 +1,623 @@
+import { eq, sql } from "drizzle-orm";
+import getPort from "get-port";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, redeemCodes, stripeEvents, userData } from "@db/schema";
+import { ensureUser } from "~/features/account/admin-tasks.server";
+import { recheckStaleSubscriptions } from "~/features/membership/billing.server";
+import { createCode } from "~/features/membership/grants.server";
+import { sendTrialReminders } from "~/features/membership/jobs.server";
+import { seedStripe } from "~/features/membership/stripe-seed.server";
+import { ROLE } from "~/lib/auth/roles";
+import { queryRows } from "~/lib/db.server";
+import type { Services } from "~/lib/services.server";
+import { StripeStandIn } from "../../scripts/stripe-standin";
+import { HttpSession, locationOf } from "../support/http-session";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+/**
+ * Membership and billing over HTTP against the local Stripe stand-in, driven by the real
+ * Stripe SDK in the app: checkout, webhooks (signed, duplicated, out of order), re-checks,
+ * the daily repair, redeem codes and trial reminders.
+ */
+
+const SECRET = "whsec_billing_test_secret";
+const PASSWORD = "billing test passphrase";
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("membership and billing (issue 8)", () => {
+  let standin: StripeStandIn;
+  let app: TestApp;
+  let stripe: Stripe;
+  let services: Services;
+  let n = 0;
+
+  async function teacher(email: string, country: string | null = null) {
+    const { id } = await ensureUser(services, {
+      email,
+      firstName: "Bill",
+      lastName: "Ing",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    if (country)
+      await services.db
+        .update(userData)
+        .set({ countryCode: country })
+        .where(eq(userData.userId, id));
+    const client = new HttpSession(app.url, { "x-forwarded-for": `10.8.0.${++n}` });
+    const res = await client.postForm("/auth/sign-in", { email, password: PASSWORD });
+    expect(res.status).toBe(302);
+    return { id, client };
+  }
+
+  async function row(userId: string) {
+    const [r] = await services.db.select().from(userData).where(eq(userData.userId, userId));
+    if (!r) throw new Error("no user_data");
+    return r;
+  }
+
+  async function pay(client: HttpSession, interval: "month" | "year") {
+    const res = await client.postForm("/dashboard/membership", { intent: "checkout", interval });
+    expect(res.status).toBe(302);
+    const checkoutUrl = locationOf(res);
+    expect(checkoutUrl).toContain(`${standin.url}/pay/cs_`);
+    const sessionId = checkoutUrl.split("/pay/")[1] ?? "";
+    const paid = await fetch(checkoutUrl, { method: "POST", redirect: "manual" });
+    expect(paid.status).toBe(303);
+    return { sessionId, successUrl: paid.headers.get("location") ?? "" };
+  }
+
+  beforeAll(async () => {
+    standin = new StripeStandIn({ webhookSecret: SECRET });
+    await standin.start(await getPort());
+    app = await startTestApp({
+      TRUSTED_PROXY_HEADER: "x-forwarded-for",
+      STRIPE_SECRET_KEY: "sk_test_parley",
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_API_URL: standin.url,
+    });
+    services = app.services;
+    standin.setWebhookUrl(`${app.url}/api/stripe/webhook`);
+    stripe = new Stripe("sk_test_parley", {
+      host: "127.0.0.1",
+      port: standin.port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    await seedStripe(stripe);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await standin?.stop();
+  });
+
+  it("a free teacher in Germany pays yearly in EUR and is premium after the webhook", async () => {
+    const { id, client } = await teacher("yearly@billing.test", "DE");
+    const { sessionId, successUrl } = await pay(client, "year");
+    const session = standin.checkoutSessions.get(sessionId) as { customer: string } | undefined;
+    expect(session?.customer).toMatch(/^cus_/);
+    // Three signed events, each accepted.
+    const delivered = standin.delivered.slice(-3);
+    expect(delivered.map((d) => d.event.type)).toEqual([
+      "checkout.session.completed",
+      "customer.subscription.created",
+      "invoice.paid",
+    ]);
+    expect(delivered.every((d) => d.status === 200)).toBe(true);
+
+    const r = await row(id);
+    expect(r.subscriptionStatus).toBe("ACTIVE");
+    expect(r.membershipPlan).toBe(1);
+    expect(r.membershipPlanInterval).toBe(12);
+    expect(r.stripeCustomerId).toBe(session?.customer);
+    const sub = await stripe.subscriptions.retrieve(r.subscriptionId ?? "");
+    expect(sub.items.data[0]?.price.lookup_key).toBe("parley_premium_year_eur");
+    expect(sub.items.data[0]?.price.unit_amount).toBe(13700);
+
+    // Back on Parley: the page confirms, shows the plan and the invoice.
+    const back = await client.get(new URL(successUrl).pathname + new URL(successUrl).search);
+    expect(back.status).toBe(200);
+    const html = await back.text();
+    expect(html).toContain("Premium, yearly");
+    expect(html).toContain("€137.00");
+    // Premium content opens now.
+    const [premium] = await queryRows<{ id: string }>(
+      services.db,
+      sql`select id from exercises where not is_free limit 1`,
+    );
+    const exercise = await client.get(`/dashboard/exercises/${premium?.id}`);
+    expect(exercise.status).toBe(200);
+    expect(await exercise.text()).not.toContain("Go Premium");
+  });
+
+  it("charges in the visitor's currency and never takes an amount from the browser", async () => {
+    const { client } = await teacher("poland@billing.test", "PL");
+    const res = await client.postForm("/dashboard/membership", {
+      intent: "checkout",
+      interval: "month",
+      amount: "1",
+      price: "price_fake",
+    });
+    const sessionId = locationOf(res).split("/pay/")[1] ?? "";
+    const session = standin.checkoutSessions.get(sessionId) as
+      { amount_total: number; currency: string } | undefined;
+    expect(session?.currency).toBe("pln");
+    expect(session?.amount_total).toBe(4700);
+    const bad = await client.postForm("/dashboard/membership", {
+      intent: "checkout",
+      interval: "week",
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("ignores a second delivery of the same event", async () => {
+    const { id, client } = await teacher("dup@billing.test", "US");
+    await pay(client, "month");
+    const created = standin.delivered.find(
+      (d) =>
+        d.event.type === "customer.subscription.created" &&
+        (d.event.data.object as { metadata?: { userId?: string } }).metadata?.userId === id,
+    );
+    expect(created).toBeDefined();
+    const before = await services.db.select().from(stripeEvents);
+    const again = await standin.deliver(created!.event);
+    expect(again).toBe(200);
+    expect((await services.db.select().from(stripeEvents)).length).toBe(before.length);
+    expect((await row(id)).subscriptionStatus).toBe("ACTIVE");
+  });
+
+  it("ends in Stripe's real state when events arrive out of order", async () => {
+    const { id, client } = await teacher("order@billing.test", "FR");
+    await pay(client, "month");
+    const subscriptionId = (await row(id)).subscriptionId ?? "";
+    // An "active" update is created now but delivered only after the cancellation.
+    const snapshot = standin.subscriptions.get(subscriptionId);
+    expect(snapshot).toBeDefined();
+    const stale = standin.makeEvent("customer.subscription.updated", structuredClone(snapshot!));
+    await standin.setSubscriptionStatus(subscriptionId, "canceled");
+    const r1 = await row(id);
+    expect(r1.subscriptionStatus).toBe("CANCELED");
+    expect(r1.membershipPlan).toBe(0);
+    expect(await standin.deliver(stale)).toBe(200);
+    const r2 = await row(id);
+    expect(r2.subscriptionStatus).toBe("CANCELED");
+    expect(r2.subscriptionExpiredAt).not.toBeNull();
+  });
+
+  it("refuses unsigned, forged and stale webhooks", async () => {
+    const body = JSON.stringify(
+      standin.makeEvent("customer.subscription.updated", { id: "sub_x" }),
+    );
+    const post = (headers: Record<string, string>) =>
+      fetch(`${app.url}/api/stripe/webhook`, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json", ...headers },
+      });
+    expect((await post({})).status).toBe(400);
+    expect((await post({ "stripe-signature": "t=1,v1=abc" })).status).toBe(400);
+    const old = stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
+    const stale = await post({ "stripe-signature": old });
+    expect(stale.status).toBe(400);
+    expect(await stale.json()).toEqual({ received: false, error: "Invalid webhook signature." });
+    const wrongSecret = stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: "whsec_other",
+    });
+    expect((await post({ "stripe-signature": wrongSecret })).status).toBe(400);
+  });
+
+  it("re-checks a subscription at most once a day, and the daily job repairs missed webhooks", async () => {
+    const { id, client } = await teacher("recheck@billing.test", "US");
+    await pay(client, "month");
+    const subscriptionId = (await row(id)).subscriptionId ?? "";
+    // Stripe changes without telling us (a lost webhook).
+    await standin.setSubscriptionStatus(subscriptionId, "past_due", { send: false });
+    const fresh = await client.fetch("/api/stripe/check", { method: "POST" });
+    expect(await fresh.json()).toMatchObject({ checked: false, status: "ACTIVE" });
+
+    await services.db
+      .update(userData)
+      .set({ subscriptionStatusUpdatedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(userData.userId, id));
+    const due = await client.fetch("/api/stripe/check", { method: "POST" });
+    expect(await due.json()).toMatchObject({ checked: true, status: "PAST_DUE" });
+
+    await standin.setSubscriptionStatus(subscriptionId, "active", { send: false });
+    await services.db
+      .update(userData)
+      .set({ subscriptionStatusUpdatedAt: new Date(Date.now() - 2 * DAY) })
+      .where(eq(userData.userId, id));
+    const repaired = await recheckStaleSubscriptions(services);
+    expect(repaired.checked).toBeGreaterThanOrEqual(1);
+    expect((await row(id)).subscriptionStatus).toBe("ACTIVE");
+  });
+
+  it("opens the customer portal and lists invoices", async () => {
+    const { client } = await teacher("portal@billing.test", "DE");
+    await pay(client, "month");
+    const portal = await client.postForm("/dashboard/membership", { intent: "portal" });
+    expect(portal.status).toBe(302);
+    expect(locationOf(portal)).toContain(`${standin.url}/portal/bps_`);
+    const page = await (await client.get("/dashboard/membership")).text();
+    expect(page).toContain("Invoices");
+    expect(page).toContain("€13.70");
+  });
+
+  describe("redeem codes", () => {
+    it("gives days of premium and explains every refusal", async () => {
+      const admin = await ensureUser(services, {
+        email: "codes-admin@billing.test",
+        firstName: "Ad",
+        lastName: "Min",
+        role: ROLE.TEACHER | ROLE.ADMIN,
+        password: PASSWORD,
+      });
+      const days = await createCode(services, admin.id, { kind: "days", days: 30, maxUses: 1 });
+      const expired = await createCode(services, admin.id, {
+        kind: "days",
+        days: 30,
+        maxUses: 5,
+        expiresAt: new Date(Date.now() - DAY),
+      });
+      const { id, client } = await teacher("redeem@billing.test");
+      const redeem = async (code: string) => {
+        const res = await client.postForm("/dashboard/membership", { intent: "redeem", code });
+        return { status: res.status, html: await res.text() };
+      };
+      const pretty =
+        (days ?? "")
+          .match(/.{1,4}/g)
+          ?.join("-")
+          .toLowerCase() ?? "";
+      const ok = await redeem(` ${pretty} `);
+      expect(ok.status).toBe(200);
+      expect(ok.html).toContain("Done! You have 30 more days of Premium.");
+      const r = await row(id);
+      expect(r.accessGrant).toBe("code");
+      expect(r.trialExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+
+      expect((await redeem(days ?? "")).html).toContain("You have already redeemed this code.");
+      const gone = await redeem(expired ?? "");
+      expect(gone.status).toBe(422);
+      expect(gone.html).toContain("This code has expired.");
+      expect((await redeem("NOSUCHCODE99")).html).toContain("recognise this code");
+      const other = await teacher("redeem2@billing.test");
+      const used = await other.client.postForm("/dashboard/membership", {
+        intent: "redeem",
+        code: days ?? "",
+      });
+      expect(await used.text()).toContain("already been used the maximum number of times");
+      const [stored] = await services.db
+        .select()
+        .from(redeemCodes)
+        .where(eq(redeemCodes.code, days ?? ""));
+      expect(stored?.uses).toBe(1);
+    });
+
+    it("allows at most 10 attempts an hour", async () => {
+      const { client } = await teacher("rate@billing.test");
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await client.postForm("/dashboard/membership", {
+          intent: "redeem",
+          code: `WRONGCODE${i}X`,
+        });
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    });
+  });
+
+  it("reminds a teacher the day before premium access ends, once", async () => {
+    const { id } = await teacher("reminder@billing.test");
+    await services.db
+      .update(userData)
+      .set({
+        trialExpiresAt: new Date(Date.now() + 12 * 60 * 60 * 1000),
+        trialReminderSentAt: null,
+      })
+      .where(eq(userData.userId, id));
+    const first = await sendTrialReminders(services);
+    expect(first.sent).toBeGreaterThanOrEqual(1);
+    const mails = await services.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, "reminder@billing.test"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe("Your Parley Premium access ends tomorrow");
+    expect(mails[0]?.text).toContain("/dashboard/membership");
+    await sendTrialReminders(services);
+    expect(
+      await services.db.select().from(mailOutbox).where(eq(mailOutbox.to, "reminder@billing.test")),
+    ).toHaveLength(1);
+  });
+});
+
+describe("schools, reviews, admin grants and promotions", () => {
+  let standin: StripeStandIn;
+  let app: TestApp;
+  let services: Services;
+  let n = 0;
+
+  async function account(email: string, role: number = ROLE.TEACHER) {
+    const { id } = await ensureUser(services, {
+      email,
+      firstName: email.split("@")[0] ?? "T",
+      lastName: "Teacher",
+      role,
+      password: PASSWORD,
+    });
+    const client = new HttpSession(app.url, { "x-forwarded-for": `10.12.0.${++n}` });
+    const res = await client.postForm("/auth/sign-in", { email, password: PASSWORD });
+    expect(res.status).toBe(302);
+    return { id, client };
+  }
+
+  async function premiumExerciseOpens(client: HttpSession) {
+    const [premium] = await queryRows<{ id: string }>(
+      services.db,
+      sql`select id from exercises where not is_free order by id limit 1`,
+    );
+    const html = await (await client.get(`/dashboard/exercises/${premium?.id}`)).text();
+    return !html.includes("Go Premium");
+  }
+
+  beforeAll(async () => {
+    standin = new StripeStandIn({ webhookSecret: SECRET });
+    await standin.start(await getPort());
+    app = await startTestApp({
+      TRUSTED_PROXY_HEADER: "x-forwarded-for",
+      STRIPE_SECRET_KEY: "sk_test_parley",
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_API_URL: standin.url,
+      PUBLIC_RATING_MIN_REVIEWS: "2",
+    });
+    services = app.services;
+    standin.setWebhookUrl(`${app.url}/api/stripe/webhook`);
+    await seedStripe(
+      new Stripe("sk_test_parley", { host: "127.0.0.1", port: standin.port, protocol: "http" }),
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await standin?.stop();
+  });
+
+  it("a school invites a teacher by email, who gets premium through the school and keeps their data on leaving", async () => {
+    const admin = await account("school-admin@billing.test", ROLE.TEACHER | ROLE.ADMIN);
+    const owner = await account("owner@billing.test");
+    const teacher = await account("member@billing.test");
+    const outsider = await account("outsider@billing.test");
+
+    // Only administrators create schools.
+    const refused = await owner.client.postForm("/admin/organizations", {
+      intent: "create",
+      name: "Sneaky School",
+      ownerEmail: "owner@billing.test",
+      seats: "5",
+      countryCode: "",
+    });
+    expect(refused.status).toBe(302);
+    const created = await admin.client.postForm("/admin/organizations", {
+      intent: "create",
+      name: "Riverside Language School",
+      ownerEmail: "owner@billing.test",
+      seats: "3",
+      countryCode: "PL",
+    });
+    expect(created.status).toBe(200);
+    expect(await (await admin.client.get("/admin/organizations")).text()).toContain(
+      "Riverside Language School",
+    );
+
+    // The owner invites a teacher; the mail carries the link.
+    const invited = await owner.client.postForm("/dashboard/membership", {
+      intent: "invite",
+      email: "member@billing.test",
+      role: "member",
+    });
+    expect(await invited.text()).toContain("Invitation sent to member@billing.test");
+    const [mail] = await services.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, "member@billing.test"));
+    expect(mail?.subject).toContain("Riverside Language School");
+    const link = /https?:\/\/\S+invite=[\w-]+/.exec(mail?.text ?? "")?.[0] ?? "";
+    const path = new URL(link).pathname + new URL(link).search;
+    const token = new URL(link).searchParams.get("invite") ?? "";
+
+    // Someone else with the link cannot use it.
+    const stolen = await outsider.client.postForm("/dashboard/membership", {
+      intent: "accept-invite",
+      token,
+    });
+    expect(stolen.status).toBe(409);
+    expect(await stolen.text()).toContain("sent to another email address");
+
+    // Not premium yet: the school has no plan.
+    expect(await (await teacher.client.get(path)).text()).toContain(
+      "Join Riverside Language School",
+    );
+    const joined = await teacher.client.postForm("/dashboard/membership", {
+      intent: "accept-invite",
+      token,
+    });
+    expect(await joined.text()).toContain("Welcome to Riverside Language School!");
+    expect(await premiumExerciseOpens(teacher.client)).toBe(false);
+
+    // The owner pays for five seats (yearly, PLN for a Polish school).
+    const checkout = await owner.client.postForm("/dashboard/membership", {
+      intent: "school-checkout",
+      seats: "5",
+    });
+    expect(checkout.status).toBe(302);
+    const payUrl = locationOf(checkout);
+    const sessionId = payUrl.split("/pay/")[1] ?? "";
+    expect(
+      (standin.checkoutSessions.get(sessionId) as { amount_total: number; currency: string })
+        .currency,
+    ).toBe("pln");
+    expect((await fetch(payUrl, { method: "POST", redirect: "manual" })).status).toBe(303);
+    const [org] = await queryRows<{ subscription_status: string; seats: number }>(
+      services.db,
+      sql`select subscription_status, seats from organizations where name = 'Riverside Language School'`,
+    );
+    expect(org).toMatchObject({ subscription_status: "ACTIVE", seats: 5 });
+    expect(await premiumExerciseOpens(teacher.client)).toBe(true);
+    const memberPage = await (await teacher.client.get("/dashboard/membership")).text();
+    expect(memberPage).toContain("Premium through your school");
+    expect(memberPage).toContain("owner@billing.test");
+
+    // A favorite saved as a member stays after leaving; premium goes.
+    const [exercise] = await queryRows<{ id: string }>(
+      services.db,
+      sql`select id from exercises order by id limit 1`,
+    );
+    await services.db.execute(
+      sql`insert into favorites (user_id, exercise_id) values (${teacher.id}, ${exercise?.id})`,
+    );
+    const left = await teacher.client.postForm("/dashboard/membership", { intent: "leave" });
+    expect(await left.text()).toContain("You left the school");
+    expect(await premiumExerciseOpens(teacher.client)).toBe(false);
+    const favorites = await queryRows<{ n: number }>(
+      services.db,
+      sql`select count(*)::int as n from favorites where user_id = ${teacher.id}`,
+    );
+    expect(favorites[0]?.n).toBe(1);
+    // The owner cannot leave their own school.
+    const ownerLeaves = await owner.client.postForm("/dashboard/membership", { intent: "leave" });
+    expect(ownerLeaves.status).toBe(409);
+  });
+
+  it("administrators grant days of premium and create codes; teachers cannot", async () => {
+    const admin = await account("grant-admin@billing.test", ROLE.TEACHER | ROLE.ADMIN);
+    const teacher = await account("granted@billing.test");
+    const forbidden = await teacher.client.postForm("/admin/users", {
+      intent: "grant-days",
+      userId: teacher.id,
+      days: "365",
+    });
+    expect(forbidden.status).toBe(302);
+    expect(await premiumExerciseOpens(teacher.client)).toBe(false);
+    const granted = await admin.client.postForm("/admin/users", {
+      intent: "grant-days",
+      userId: teacher.id,
+      days: "10",
+    });
+    expect(await granted.text()).toContain("Premium was granted.");
+    expect(await premiumExerciseOpens(teacher.client)).toBe(true);
+    const dashboard = await (await teacher.client.get("/dashboard")).text();
+    expect(dashboard).toMatch(/Premium access until/i);
+
+    const code = await admin.client.postForm("/admin", {
+      intent: "create-code",
+      kind: "days",
+      days: "14",
+      maxUses: "3",
+      expiresAt: "",
+      code: "WELCOME-TEACHERS",
+      note: "conference",
+    });
+    const html = await code.text();
+    expect(html).toContain("WELC-OMET-EACH-ERS");
+    const teacherTries = await teacher.client.postForm("/admin", {
+      intent: "create-code",
+      kind: "plan",
+      maxUses: "100",
+      expiresAt: "",
+      code: "",
+    });
+    expect(teacherTries.status).toBe(302);
+  });
+
+  it("collects reviews and shows their average once there are enough", async () => {
+    const first = await account("review1@billing.test");
+    const second = await account("review2@billing.test");
+    await services.db
+      .update(userData)
+      .set({ reviewAskEligible: true })
+      .where(eq(userData.userId, first.id));
+    const page = await first.client.get("/r/review");
+    expect(page.status).toBe(200);
+    const [started] = await services.db
+      .select()
+      .from(userData)
+      .where(eq(userData.userId, first.id));
+    expect(started?.reviewStartedAt).not.toBeNull();
+    expect(started?.reviewCompletedAt).toBeNull();
+    const invalid = await first.client.postForm("/r/review", { rating: "9", text: "" });
+    expect(invalid.status).toBe(400);
+    const sent = await first.client.postForm("/r/review", {
+      rating: "4",
+      text: "Saves me an hour a week.",
+      consentToPublish: "on",
+    });
+    expect(await sent.text()).toContain("Thank you for your review");
+    const [done] = await services.db.select().from(userData).where(eq(userData.userId, first.id));
+    expect(done?.reviewCompletedAt).not.toBeNull();
+
+    // One published review is not enough (minimum 2 here): the configured rating shows.
+    const anonymous = new HttpSession(app.url, { "x-forwarded-for": "10.12.9.9" });
+    expect(await (await anonymous.get("/?r=1")).text()).toContain("4.9");
+    await second.client.postForm("/r/review", { rating: "5", consentToPublish: "on" });
+    await app.database.notify("content_changed", "test");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const landing = await (await anonymous.get("/")).text();
+    expect(landing).toContain('"ratingValue":4.5');
+    expect(landing).toContain('"ratingCount":2');
+  });
+
+  it("shows the happy-week page in every state without errors", async () => {
+    const anonymous = new HttpSession(app.url, { "x-forwarded-for": "10.12.9.10" });
+    const res = await anonymous.get("/r/happy-week");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/Happy week/);
+  });
+});
+
+describe("membership without Stripe keys", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for" });
+  });
+  afterAll(() => app?.close());
+
+  it("explains that online payment is not configured, while codes still give premium", async () => {
+    const services = app.services;
+    const { id } = await ensureUser(services, {
+      email: "nostripe@billing.test",
+      firstName: "No",
+      lastName: "Stripe",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    const client = new HttpSession(app.url, { "x-forwarded-for": "10.8.9.1" });
+    await client.postForm("/auth/sign-in", { email: "nostripe@billing.test", password: PASSWORD });
+    const page = await (await client.get("/dashboard/membership")).text();
+    expect(page).toContain("Online payment is not configured on this installation");
+    const checkout = await client.postForm("/dashboard/membership", {
+      intent: "checkout",
+      interval: "month",
+    });
+    expect(checkout.status).toBe(503);
+    const code = await createCode(services, id, { kind: "plan", maxUses: 1 });
+    const redeemed = await client.postForm("/dashboard/membership", {
+      intent: "redeem",
+      code: code ?? "",
+    });
+    expect(await redeemed.text()).toContain("Premium is now yours with no end date");
+    const [r] = await services.db.select().from(userData).where(eq(userData.userId, id));
+    expect(r?.subscriptionStatus).toBe("INFINITE");
+    expect(r?.membershipPlan).toBe(1);
+    const webhook = await fetch(`${app.url}/api/stripe/webhook`, { method: "POST", body: "{}" });
+    expect(webhook.status).toBe(404);
+  });
+});
