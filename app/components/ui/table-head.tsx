@@ -26,10 +26,7 @@ export function TableHead({
           <th
             key={c.label}
             scope="col"
-            className={cx(
-              "px-4 py-2 font-medium first:ps-0 last:pe-0",
-              c.end ? "text-end" : "text-start",
-            )}
+            className={cx(cellClassName, "font-medium", c.end ? "text-end" : "text-start")}
           >
             {c.hidden ? <span className="sr-only">{c.label}</span> : c.label}
           </th>
