@@ -1,10 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
+import getPort from "get-port";
+import Stripe from "stripe";
+import { seedStripe } from "~/features/membership/stripe-seed.server";
+import { StripeStandIn } from "../../scripts/stripe-standin";
 import { startServer, tempDir } from "../support/server-process";
 import { TestSmtpServer } from "../support/smtp";
 
 export const E2E_PASSWORD = "a long e2e passphrase";
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e_standin";
 
 /**
  * One production server on a fresh embedded database for the whole run, with mail going to
@@ -19,13 +24,23 @@ export default async function globalSetup(_config: FullConfig) {
   fs.mkdirSync(mailbox, { recursive: true });
   const smtp = new TestSmtpServer(mailbox);
   await smtp.start();
+  // Payments go to the local Stripe stand-in, through the real Stripe SDK in the app.
+  const standin = new StripeStandIn({ webhookSecret: STRIPE_WEBHOOK_SECRET });
+  await standin.start(await getPort());
   // Each test browses from its own address (X-Forwarded-For), so per-IP limits apply per test.
   const server = await startServer({
     DATA_DIR: tempDir("parley-e2e-"),
     LOG_LEVEL: "warn",
     SMTP_URL: smtp.url,
     TRUSTED_PROXY_HEADER: "x-forwarded-for",
+    STRIPE_SECRET_KEY: "sk_test_e2e",
+    STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: standin.url,
   });
+  standin.setWebhookUrl(`${server.url}/api/stripe/webhook`);
+  await seedStripe(
+    new Stripe("sk_test_e2e", { host: "127.0.0.1", port: standin.port, protocol: "http" }),
+  );
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_MAILBOX = mailbox;
 
@@ -53,6 +68,7 @@ export default async function globalSetup(_config: FullConfig) {
   return async () => {
     const code = await server.stop();
     await smtp.stop();
+    await standin.stop();
     if (code !== 0) process.stderr.write(`e2e server exited with ${code}\n${server.output()}\n`);
   };
 }

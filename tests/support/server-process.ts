@@ -54,7 +54,7 @@ export async function startServer(
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
-      PUBLIC_APP_ORIGIN: `http://localhost:${port}`,
+      PUBLIC_APP_ORIGIN: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

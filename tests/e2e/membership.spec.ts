@@ -1,0 +1,193 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { linkIn, signIn, signUp, waitForMail } from "./helpers";
+
+/**
+ * Membership end to end (issue 8): paying on the local Stripe stand-in, a redeem code, a
+ * school member's premium, and the end of premium access keeping the teacher's data.
+ */
+
+async function asAdmin(browser: Browser, baseURL: string, clientIp: string) {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": `${clientIp}7` },
+  });
+  const admin = await context.newPage();
+  await signIn(admin, "admin@parley.example");
+  return { admin, close: () => context.close() };
+}
+
+/** An administrator ends the teacher's premium access (the trial every new teacher gets). */
+async function endPremium(admin: Page, email: string) {
+  await admin.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  await admin.getByRole("button", { name: `End Premium ${email}` }).click();
+  await expect(admin.getByText("Premium access was ended.")).toBeVisible();
+}
+
+async function openPremiumExercise(page: Page): Promise<string> {
+  await page.goto("/dashboard/exercises?q=debate&level=C2");
+  const card = page.getByTestId("results").locator("article", { hasText: "Premium" }).first();
+  await card.getByRole("link").click();
+  await expect(page).toHaveURL(/\/dashboard\/exercises\/.+/);
+  return page.url();
+}
+
+test("a free teacher pays on the Stripe stand-in and premium exercises open", async ({
+  page,
+  browser,
+  baseURL,
+  clientIp,
+  checks,
+}) => {
+  checks.allowConsoleErrors("status of 404");
+  const email = `payer-${Date.now()}@school.test`;
+  await signUp(page, email, "Paula");
+  const { admin, close } = await asAdmin(browser, baseURL, clientIp);
+  await endPremium(admin, email);
+  await close();
+
+  const exercise = await openPremiumExercise(page);
+  await expect(page.getByTestId("locked-exercise")).toBeVisible();
+  await page.getByRole("link", { name: "Go Premium" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/membership$/);
+  await expect(page.getByText("Free plan", { exact: true })).toBeVisible();
+  await page.getByRole("radio", { name: /Monthly/ }).check();
+  await page.getByRole("button", { name: "Continue to secure payment" }).click();
+
+  await expect(page.getByRole("heading", { name: "Stripe stand-in checkout" })).toBeVisible();
+  await expect(page.getByText("$13.70").first()).toBeVisible();
+  await page.getByRole("button", { name: "Pay" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/membership\?checkout=success/);
+  await expect(page.getByText("Your payment went through")).toBeVisible();
+  await expect(page.getByText("Premium, monthly")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "$13.70" })).toBeVisible();
+  await page.goto(exercise);
+  await expect(page.getByTestId("locked-exercise")).toHaveCount(0);
+});
+
+test("a teacher redeems a code from the avatar menu", async ({
+  page,
+  browser,
+  baseURL,
+  clientIp,
+  checks,
+}) => {
+  // A refused code answers 422, which the browser reports in its console.
+  checks.allowConsoleErrors("status of 422");
+  const email = `redeemer-${Date.now()}@school.test`;
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  await signUp(page, email, "Rita");
+  const { admin, close } = await asAdmin(browser, baseURL, clientIp);
+  await endPremium(admin, email);
+  await admin.goto("/admin");
+  await admin.getByLabel("Days", { exact: true }).fill("30");
+  await admin.getByLabel("Code", { exact: true }).fill(code);
+  await admin.getByLabel("Note (where it was given)").fill("e2e");
+  await admin.getByRole("button", { name: "Create code" }).click();
+  await expect(admin.getByText("Code created:")).toBeVisible();
+  await close();
+
+  await page.goto("/dashboard");
+  await page.getByTestId("avatar-menu-trigger").click();
+  await page.getByRole("menuitem", { name: "Redeem Code" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Code").fill(code.toLowerCase());
+  await dialog.getByRole("button", { name: "Redeem" }).click();
+  await expect(dialog.getByText("Done! You have 30 more days of Premium.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("trial-indicator").filter({ visible: true })).toContainText(
+    "Premium access until",
+  );
+  // A second try explains why nothing happened.
+  await page.getByTestId("avatar-menu-trigger").click();
+  await page.getByRole("menuitem", { name: "Redeem Code" }).click();
+  await page.getByRole("dialog").getByLabel("Code").fill(code);
+  await page.getByRole("dialog").getByRole("button", { name: "Redeem" }).click();
+  await expect(page.getByText("You have already redeemed this code.")).toBeVisible();
+});
+
+test("a school invites a teacher, who gets premium through the school", async ({
+  page,
+  browser,
+  baseURL,
+  clientIp,
+}) => {
+  const stamp = Date.now();
+  const ownerEmail = `owner-${stamp}@school.test`;
+  const memberEmail = `member-${stamp}@school.test`;
+  const ownerContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": `${clientIp}8` },
+  });
+  const owner = await ownerContext.newPage();
+  await signUp(owner, ownerEmail, "Olga");
+  const { admin, close } = await asAdmin(browser, baseURL, clientIp);
+  await admin.goto("/admin/organizations");
+  await admin.getByLabel("School name").fill(`Hillside School ${stamp}`);
+  await admin.getByLabel("Owner's email").fill(ownerEmail);
+  await admin.getByLabel("Teacher seats").fill("4");
+  await admin.getByRole("button", { name: "Create school" }).click();
+  await expect(admin.getByText("The school was created.")).toBeVisible();
+
+  await owner.goto("/dashboard/membership");
+  await owner.getByLabel("Teacher's email").fill(memberEmail);
+  await owner.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText(`Invitation sent to ${memberEmail}.`)).toBeVisible();
+  await ownerContext.close();
+
+  await signUp(page, memberEmail, "Marek");
+  await endPremium(admin, memberEmail);
+  const exercise = await openPremiumExercise(page);
+  await expect(page.getByTestId("locked-exercise")).toBeVisible();
+
+  const invite = await waitForMail(memberEmail, "organizationInvite");
+  await page.goto(linkIn(invite, "/dashboard/membership"));
+  await page.getByRole("button", { name: "Accept and join" }).click();
+  await expect(page.getByText(`Welcome to Hillside School ${stamp}!`)).toBeVisible();
+
+  // The school's plan: an administrator makes it premium (a contract paid by invoice).
+  await admin.goto("/admin/organizations");
+  await admin.getByRole("button", { name: `Give premium Hillside School ${stamp}` }).click();
+  await expect(admin.getByText("The school's plan was changed.")).toBeVisible();
+  await close();
+
+  await page.goto(exercise);
+  await expect(page.getByTestId("locked-exercise")).toHaveCount(0);
+  await page.goto("/dashboard/membership");
+  await expect(page.getByText("Premium through your school")).toBeVisible();
+});
+
+test("when premium access ends the teacher keeps their favorites", async ({
+  page,
+  browser,
+  baseURL,
+  clientIp,
+}) => {
+  const email = `ending-${Date.now()}@school.test`;
+  await signUp(page, email, "Ewa");
+  await expect(page.getByTestId("trial-indicator").filter({ visible: true })).toContainText(
+    "7 days left in your trial",
+  );
+  await page.goto("/dashboard/exercises?q=lost+luggage");
+  await page
+    .getByRole("button", { name: "Add “Lost Luggage at the Airport” to favorites" })
+    .click();
+  await expect(
+    page.getByRole("button", { name: "Remove “Lost Luggage at the Airport” from favorites" }),
+  ).toHaveAttribute("aria-pressed", "true");
+
+  const { admin, close } = await asAdmin(browser, baseURL, clientIp);
+  await endPremium(admin, email);
+  await close();
+
+  await page.goto("/dashboard/favorites");
+  await expect(page.getByRole("heading", { name: "Lost Luggage at the Airport" })).toBeVisible();
+  await expect(page.getByTestId("trial-indicator")).toHaveCount(0);
+  await page.goto("/dashboard/membership");
+  await expect(page.getByText("Free plan", { exact: true })).toBeVisible();
+  await expect(page.getByText("Your trial ended on")).toBeVisible();
+  await openPremiumExercise(page);
+  await expect(page.getByTestId("locked-exercise")).toBeVisible();
+});
