@@ -124,7 +124,7 @@ export function isSecure(security: Record<string, unknown> | null | undefined): 
   return !security || Object.values(security).every((flag) => !flag);
 }
 
-/** Gifts and trial offers exist as flags but are always false (spec §4.1; see decision 004). */
+/** Gifts and trial offers exist as flags but are always false (spec §4.1; see decision 005). */
 export function hasGift(): boolean {
   return false;
 }
