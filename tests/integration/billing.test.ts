@@ -316,6 +316,34 @@ describe("membership and billing (issue 8)", () => {
     });
   });
 
+  it("drops a teacher to free when the trial runs out, keeping favorites and lessons", async () => {
+    const { id, client } = await teacher("expiring@billing.test");
+    const [premium] = await queryRows<{ id: string }>(
+      services.db,
+      sql`select id from exercises where not is_free order by id limit 1`,
+    );
+    await services.db
+      .update(userData)
+      .set({ trialExpiresAt: new Date(Date.now() + 60 * 60 * 1000) })
+      .where(eq(userData.userId, id));
+    await services.db.execute(
+      sql`insert into favorites (user_id, exercise_id) values (${id}, ${premium?.id})`,
+    );
+    const during = await (await client.get(`/dashboard/exercises/${premium?.id}`)).text();
+    expect(during).not.toContain("Go Premium");
+    // The expiry passes.
+    await services.db
+      .update(userData)
+      .set({ trialExpiresAt: new Date(Date.now() - 60 * 1000) })
+      .where(eq(userData.userId, id));
+    const after = await (await client.get(`/dashboard/exercises/${premium?.id}`)).text();
+    expect(after).toContain("Go Premium");
+    const favorites = await (await client.get("/dashboard/favorites")).text();
+    expect(favorites).toContain(premium?.id ?? "missing");
+    const membership = await (await client.get("/dashboard/membership")).text();
+    expect(membership).toContain("Your trial ended on");
+  });
+
   it("reminds a teacher the day before premium access ends, once", async () => {
     const { id } = await teacher("reminder@billing.test");
     await services.db
