@@ -9,3 +9,4 @@ export * from "./schema/accounts";
 export * from "./schema/library";
 export * from "./schema/content";
 export * from "./schema/billing";
+export * from "./schema/teaching";

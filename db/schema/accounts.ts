@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -66,6 +67,10 @@ export const userData = pgTable(
     accessGrant: text("access_grant"),
     /** When the "your trial ends tomorrow" mail went out for the current expiry. */
     trialReminderSentAt: timestamp("trial_reminder_sent_at", tz),
+    /** Notification kinds the user switched off (account page). */
+    notificationsOff: text("notifications_off").array().notNull().default(sql`'{}'::text[]`),
+    /** The teacher's IANA time zone, remembered from the browser (lesson times). */
+    timeZone: text("time_zone"),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [

@@ -13,6 +13,7 @@ import {
   viewerFor,
 } from "~/features/library/library.server";
 import { useProfile } from "~/features/shell/root-data";
+import { listLessons } from "~/features/teaching/lessons.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
@@ -20,15 +21,23 @@ import { useT } from "~/lib/i18n/react";
 export const handle = { dashboard: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context, request);
-  const { db } = getServices(context);
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const { db } = services;
   const viewer = await viewerFor(db, getUser(context));
-  const [recent, favorites, counts] = await Promise.all([
+  const [recent, favorites, counts, upcoming] = await Promise.all([
     listRecentCards(db, viewer, 6),
     listFavoriteCards(db, viewer),
     resourceCounts(db),
+    listLessons(services, user.id, "upcoming", { limit: 5 }),
   ]);
-  return { recent, favorites: favorites.slice(0, 6), favoriteCount: favorites.length, counts };
+  return {
+    recent,
+    favorites: favorites.slice(0, 6),
+    favoriteCount: favorites.length,
+    counts,
+    upcoming,
+  };
 }
 
 function MembershipCard() {
@@ -78,7 +87,7 @@ function MembershipCard() {
 export default function DashboardHome() {
   const t = useT();
   const profile = useProfile();
-  const { recent, favorites, favoriteCount, counts } = useLoaderData<typeof loader>();
+  const { recent, favorites, favoriteCount, counts, upcoming } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   return (
     <>
@@ -127,6 +136,37 @@ export default function DashboardHome() {
               </Button>
             </Form>
           </section>
+
+          {upcoming.length ? (
+            <section aria-labelledby="upcoming-title">
+              <div className="mb-3 flex items-center justify-between gap-3">
+                <h2 id="upcoming-title" className="text-lg font-semibold text-ink">
+                  {t("dashboard.upcomingLessons")}
+                </h2>
+                <Link
+                  to="/dashboard/lessons"
+                  className="text-sm font-medium text-brand-700 underline"
+                >
+                  {t("dashboard.allLessons")}
+                </Link>
+              </div>
+              <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4">
+                {upcoming.map((l) => (
+                  <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                    <Link
+                      to={`/dashboard/lessons/${l.id}`}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
+                      {l.title}
+                    </Link>
+                    <span className="text-sm text-slate-600">
+                      {l.studentName} · <LocalDateTime value={l.startsAt} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
 
           <section aria-labelledby="recent-title">
             <h2 id="recent-title" className="mb-3 text-lg font-semibold text-ink">

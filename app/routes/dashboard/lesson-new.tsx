@@ -1,26 +1,137 @@
-import { redirect } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { useEffect, useRef } from "react";
+import { z } from "zod";
 import type { Route } from "./+types/lesson-new";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import {
+  createLesson,
+  duplicateLesson,
+  listLessons,
+  updateLesson,
+} from "~/features/teaching/lessons.server";
+import { getStudent } from "~/features/teaching/students.server";
+import { rememberTimeZone } from "~/features/teaching/teacher.server";
 import { requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
+import { isTimeZone, utcToZonedParts, zonedTimeToUtc } from "~/lib/time-zone";
 
 export const handle = { dashboard: true };
 
 /** Spec §2.3: a lesson is planned for a student; without studentId this goes to the roster. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
   const studentId = new URL(request.url).searchParams.get("studentId");
   if (!studentId) throw redirect("/dashboard/students");
-  return { studentId };
+  const services = getServices(context);
+  const student = await getStudent(services, user.id, studentId);
+  if (!student) throw data(null, { status: 404, statusText: "Student not found" });
+  const timeZone =
+    user.data.timeZone && isTimeZone(user.data.timeZone) ? user.data.timeZone : "UTC";
+  // Next full hour tomorrow, on the teacher's clock.
+  const start = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  start.setUTCMinutes(0, 0, 0);
+  const [previous] = await listLessons(services, user.id, "past", {
+    limit: 1,
+    studentIds: [student.id],
+  });
+  return {
+    student: { id: student.id, name: student.name, level: student.level },
+    timeZone,
+    defaults: utcToZonedParts(start, timeZone),
+    previous: previous ? { id: previous.id, title: previous.title, items: previous.items } : null,
+  };
+}
+
+const LessonSchema = z.object({
+  title: z.string().trim().min(1).max(160),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  time: z.string().regex(/^\d{2}:\d{2}$/),
+  timeZone: z.string().refine(isTimeZone),
+  copyFrom: z.string().max(100).optional(),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const studentId = new URL(request.url).searchParams.get("studentId") ?? "";
+  const parsed = LessonSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const startsAt = parsed.success
+    ? zonedTimeToUtc(parsed.data.date, parsed.data.time, parsed.data.timeZone)
+    : null;
+  if (!parsed.success || !startsAt)
+    return data({ messageKey: "lessons.error.when" }, { status: 400 });
+  await rememberTimeZone(services, user.id, parsed.data.timeZone);
+  const id = parsed.data.copyFrom
+    ? await duplicateLesson(services, user.id, parsed.data.copyFrom, startsAt)
+    : await createLesson(services, user.id, studentId, {
+        title: parsed.data.title,
+        startsAt,
+        timeZone: parsed.data.timeZone,
+      });
+  if (!id) throw data(null, { status: 404, statusText: "Student not found" });
+  if (parsed.data.copyFrom) await updateLesson(services, user.id, id, { title: parsed.data.title });
+  return redirect(`/dashboard/lessons/${id}`);
 }
 
 export default function NewLesson() {
   const t = useT();
+  const { student, timeZone, defaults, previous } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const zone = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // The browser knows the teacher's time zone better than the server.
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone.current && browserZone) zone.current.value = browserZone;
+  }, []);
   return (
-    <>
+    <div className="mx-auto max-w-xl space-y-6">
       <title>{`${t("page.lessonNew.title")} · Parley`}</title>
-      <PageHeader title={t("page.lessonNew.title")} />
-      <EmptyState title={t("page.lessons.emptyTitle")}>{t("page.lessons.empty")}</EmptyState>
-    </>
+      <PageHeader
+        title={t("page.lessonNew.title")}
+        description={t("lessons.newFor", { name: student.name })}
+      />
+      {answer ? <Alert tone="error">{t(answer.messageKey)}</Alert> : null}
+      <Form method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+        <input ref={zone} type="hidden" name="timeZone" defaultValue={timeZone} />
+        <TextField
+          label={t("lessons.title")}
+          name="title"
+          required
+          maxLength={160}
+          defaultValue={t("lessons.defaultTitle", { name: student.name })}
+        />
+        <div className="grid grid-cols-2 gap-4">
+          <TextField
+            label={t("lessons.date")}
+            name="date"
+            type="date"
+            required
+            defaultValue={defaults.date}
+          />
+          <TextField
+            label={t("lessons.time")}
+            name="time"
+            type="time"
+            required
+            defaultValue={defaults.time}
+          />
+        </div>
+        {previous ? (
+          <label className="flex items-start gap-3 text-sm text-slate-700">
+            <input type="checkbox" name="copyFrom" value={previous.id} className="mt-1 size-4" />
+            <span>
+              {t("lessons.copyPrevious", { title: previous.title, count: previous.items })}
+            </span>
+          </label>
+        ) : null}
+        <Button type="submit">{t("lessons.create")}</Button>
+      </Form>
+    </div>
   );
 }

@@ -1,26 +1,626 @@
-import { data } from "react-router";
-import { requireUser } from "~/lib/auth/session.server";
+import { useEffect } from "react";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+} from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/lesson";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { IntentButton } from "~/components/ui/intent-button";
+import { LocalDateTime } from "~/components/ui/local-time";
+import { PageHeader } from "~/components/ui/page-header";
+import { LevelBadge } from "~/features/library/components/badges";
+import { listMaterials, viewerFor } from "~/features/library/library.server";
+import { CEFR_LEVELS, type CefrLevel } from "~/features/library/schema";
+import { parseSearchParams } from "~/features/library/search-params";
+import { searchExercises } from "~/features/library/search.server";
+import {
+  addItem,
+  changeItem,
+  deleteLesson,
+  duplicateLesson,
+  getLesson,
+  updateLesson,
+  usedWithStudent,
+} from "~/features/teaching/lessons.server";
+import { getUser, requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
+import { isTimeZone, utcToZonedParts, zonedTimeToUtc } from "~/lib/time-zone";
 
 export const handle = { dashboard: true };
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  requireUser(context, request);
-  throw data(`Page Not Found: ${new URL(request.url).pathname}`, {
-    status: 404,
-    statusText: params.id,
-  });
+/**
+ * /dashboard/lessons/{id}: the plan of one lesson (exercises, materials, steps with minutes),
+ * the exercise picker (the student's level and "not used with this student" by default),
+ * notes and homework; ?run=N walks the plan one item at a time.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const lesson = await getLesson(services, user.id, params.id);
+  if (!lesson) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  const url = new URL(request.url);
+  const run = url.searchParams.get("run");
+  const pick = url.searchParams.get("pick");
+  const level = url.searchParams.get("level") ?? lesson.student.level ?? "";
+  const fresh = url.searchParams.get("fresh") !== "0";
+  let picker = null;
+  if (pick === "exercise" || pick === "material") {
+    const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+    const viewer = await viewerFor(services.db, getUser(context));
+    const used = await usedWithStudent(services, user.id, lesson.student.id, lesson.id);
+    if (pick === "exercise") {
+      const search = new URLSearchParams({ q });
+      if (level) search.set("level", level);
+      const result = await searchExercises(services.database, parseSearchParams(search), viewer);
+      const results = result.results
+        .map((r) => ({
+          id: r.id,
+          title: r.title,
+          level: r.level,
+          type: r.type,
+          minutes: r.durationMinutes,
+          locked: r.locked,
+          usedAt: used.get(r.id) ?? null,
+        }))
+        .filter((r) => !fresh || !r.usedAt);
+      picker = { kind: "exercise" as const, q, level, fresh, results };
+    } else {
+      const materials = await listMaterials(
+        services.db,
+        { q, types: [], levels: level ? [level] : [], freeOnly: false },
+        viewer,
+      );
+      picker = {
+        kind: "material" as const,
+        q,
+        level,
+        fresh,
+        results: materials.slice(0, 20).map((m) => ({
+          id: m.id,
+          title: m.title,
+          level: m.level,
+          type: m.type,
+          minutes: 10,
+          locked: m.locked,
+          usedAt: null,
+        })),
+      };
+    }
+  }
+  return {
+    lesson,
+    when: utcToZonedParts(new Date(lesson.startsAt), lesson.timeZone),
+    run: run === null ? null : Math.max(0, Math.min(Number(run) || 0, lesson.items.length - 1)),
+    picker,
+  };
+}
+
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add-exercise"),
+    exerciseId: z.string().min(1).max(100),
+  }),
+  z.object({ intent: z.literal("add-material"), materialId: z.string().min(1).max(100) }),
+  z.object({
+    intent: z.literal("add-step"),
+    text: z.string().trim().min(1).max(500),
+    minutes: z.coerce.number().int().min(0).max(600),
+  }),
+  z.object({
+    intent: z.literal("minutes"),
+    itemId: z.string().min(1).max(100),
+    minutes: z.coerce.number().int().min(0).max(600),
+  }),
+  z.object({ intent: z.literal("up"), itemId: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("down"), itemId: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("remove"), itemId: z.string().min(1).max(100) }),
+  z.object({
+    intent: z.literal("details"),
+    title: z.string().trim().min(1).max(160),
+    date: z.string(),
+    time: z.string(),
+    timeZone: z.string().refine(isTimeZone),
+    notes: z.string().trim().max(5000).default(""),
+    homework: z.string().trim().max(2000).default(""),
+  }),
+  z.object({ intent: z.literal("done") }),
+  z.object({ intent: z.literal("planned") }),
+  z.object({ intent: z.literal("duplicate") }),
+  z.object({ intent: z.literal("delete") }),
+]);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data({ messageKey: "lessons.error.invalid" }, { status: 400 });
+  const input = parsed.data;
+  const id = params.id;
+  const notFound = () => data(null, { status: 404, statusText: "Lesson not found" });
+  let ok = true;
+  switch (input.intent) {
+    case "add-exercise":
+      ok = await addItem(services, user.id, id, { kind: "exercise", exerciseId: input.exerciseId });
+      break;
+    case "add-material":
+      ok = await addItem(services, user.id, id, { kind: "material", materialId: input.materialId });
+      break;
+    case "add-step":
+      ok = await addItem(services, user.id, id, {
+        kind: "step",
+        text: input.text,
+        minutes: input.minutes,
+      });
+      break;
+    case "minutes":
+      ok = await changeItem(services, user.id, id, input.itemId, { minutes: input.minutes });
+      break;
+    case "up":
+    case "down":
+      ok = await changeItem(services, user.id, id, input.itemId, {
+        move: input.intent === "up" ? -1 : 1,
+      });
+      break;
+    case "remove":
+      ok = await changeItem(services, user.id, id, input.itemId, { remove: true });
+      break;
+    case "details": {
+      const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone);
+      if (!startsAt) return data({ messageKey: "lessons.error.when" }, { status: 400 });
+      ok = await updateLesson(services, user.id, id, {
+        title: input.title,
+        startsAt,
+        timeZone: input.timeZone,
+        notes: input.notes,
+        homework: input.homework,
+      });
+      if (ok) return { messageKey: "lessons.saved" };
+      break;
+    }
+    case "done":
+    case "planned":
+      ok = await updateLesson(services, user.id, id, { status: input.intent });
+      break;
+    case "duplicate": {
+      const copy = await duplicateLesson(services, user.id, id);
+      if (!copy) throw notFound();
+      return redirect(`/dashboard/lessons/${copy}`);
+    }
+    case "delete":
+      if (!(await deleteLesson(services, user.id, id))) throw notFound();
+      return redirect("/dashboard/lessons");
+  }
+  if (!ok) throw notFound();
+  return null;
 }
 
 export default function LessonPage() {
   const t = useT();
+  const { lesson, when, run, picker } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  if (run !== null) return <RunLesson lesson={lesson} index={run} />;
   return (
-    <>
-      <title>{`${t("page.lesson.title")} · Parley`}</title>
-      <PageHeader title={t("page.lesson.title")} description={t("page.lesson.description")} />
-      <EmptyState title={t("page.lesson.emptyTitle")}>{t("page.lesson.empty")}</EmptyState>
-    </>
+    <div className="space-y-6 print:space-y-3">
+      <title>{`${lesson.title} · Parley`}</title>
+      <Link
+        to={`/dashboard/students?student=${lesson.student.id}`}
+        className="text-sm font-medium text-brand-700 underline print:hidden"
+      >
+        ← {lesson.student.name}
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <PageHeader
+          title={lesson.title}
+          description={
+            <>
+              {lesson.student.name} · <LocalDateTime value={lesson.startsAt} /> ·{" "}
+              {t("lessons.total", { count: lesson.minutes })} ·{" "}
+              {t(`lessons.status.${lesson.status}`)}
+            </>
+          }
+        />
+        <div className="flex flex-wrap gap-2 print:hidden">
+          {lesson.items.length ? <ButtonLink to="?run=0">{t("lessons.run")}</ButtonLink> : null}
+          <Button theme="white" onClick={() => window.print()}>
+            {t("lessons.print")}
+          </Button>
+          <IntentButton intent="duplicate" size="medium">
+            {t("lessons.duplicate")}
+          </IntentButton>
+          <IntentButton intent={lesson.status === "done" ? "planned" : "done"} size="medium">
+            {lesson.status === "done" ? t("lessons.markPlanned") : t("lessons.markDone")}
+          </IntentButton>
+        </div>
+      </div>
+      {answer && "messageKey" in answer ? (
+        <Alert tone={answer.messageKey === "lessons.saved" ? "success" : "error"}>
+          {t(answer.messageKey)}
+        </Alert>
+      ) : null}
+
+      <section aria-labelledby="plan" className="rounded-2xl border border-slate-200 bg-white p-5">
+        <h2 id="plan" className="text-lg font-semibold text-ink">
+          {t("lessons.plan")}
+        </h2>
+        {lesson.items.length === 0 ? (
+          <p className="mt-2 text-slate-600">{t("lessons.emptyPlan")}</p>
+        ) : (
+          <ol className="mt-3 space-y-2">
+            {lesson.items.map((item, i) => (
+              <li
+                key={item.id}
+                className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-3"
+              >
+                <span className="w-6 text-sm font-semibold text-slate-500">{i + 1}.</span>
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-ink">
+                    {item.kind === "exercise" && item.exerciseId ? (
+                      <Link
+                        to={`/dashboard/exercises/${item.exerciseId}`}
+                        className="hover:underline"
+                        lang="en"
+                      >
+                        {item.title}
+                      </Link>
+                    ) : item.kind === "material" && item.materialId ? (
+                      <Link
+                        to={`/dashboard/materials/${item.materialId}`}
+                        className="hover:underline"
+                        lang="en"
+                      >
+                        {item.title}
+                      </Link>
+                    ) : (
+                      item.text
+                    )}
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {t(`lessons.kind.${item.kind}`)}
+                    {item.level ? ` · ${item.level}` : ""}
+                    {item.usedBefore ? (
+                      <>
+                        {" · "}
+                        <span className="font-medium text-amber-800">
+                          {t("lessons.usedBefore")} <LocalDateTime value={item.usedBefore} />
+                        </span>
+                      </>
+                    ) : null}
+                  </p>
+                </div>
+                <Form method="post" className="flex items-center gap-1 print:hidden">
+                  <input type="hidden" name="intent" value="minutes" />
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <label className="text-sm text-slate-700">
+                    <span className="sr-only">
+                      {t("lessons.minutesLabel", { title: item.title })}
+                    </span>
+                    <input
+                      type="number"
+                      name="minutes"
+                      min={0}
+                      max={600}
+                      defaultValue={item.minutes}
+                      className="w-16 rounded-lg border border-slate-300 px-2 py-1"
+                    />
+                  </label>
+                  <span className="text-sm text-slate-600">{t("lessons.min")}</span>
+                  <Button type="submit" size="small" theme="white">
+                    {t("lessons.set")}
+                  </Button>
+                </Form>
+                <span className="hidden text-sm print:inline">
+                  {t("lessons.minutes", { count: item.minutes })}
+                </span>
+                <div className="flex gap-1 print:hidden">
+                  <IntentButton intent="up" fields={{ itemId: item.id }}>
+                    <span aria-hidden="true">↑</span>
+                    <span className="sr-only">{t("lessons.up", { title: item.title })}</span>
+                  </IntentButton>
+                  <IntentButton intent="down" fields={{ itemId: item.id }}>
+                    <span aria-hidden="true">↓</span>
+                    <span className="sr-only">{t("lessons.down", { title: item.title })}</span>
+                  </IntentButton>
+                  <IntentButton intent="remove" fields={{ itemId: item.id }}>
+                    {t("lessons.remove")}
+                    <span className="sr-only"> {item.title}</span>
+                  </IntentButton>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        <div className="mt-4 flex flex-wrap gap-2 print:hidden">
+          <ButtonLink to="?pick=exercise" theme="white" size="small">
+            {t("lessons.addExercise")}
+          </ButtonLink>
+          <ButtonLink to="?pick=material" theme="white" size="small">
+            {t("lessons.addMaterial")}
+          </ButtonLink>
+        </div>
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-2 print:hidden">
+          <input type="hidden" name="intent" value="add-step" />
+          <TextField
+            label={t("lessons.step")}
+            name="text"
+            required
+            maxLength={500}
+            className="min-w-64 flex-1"
+          />
+          <TextField
+            label={t("lessons.min")}
+            name="minutes"
+            type="number"
+            min={0}
+            max={600}
+            defaultValue={5}
+            className="w-24"
+          />
+          <Button type="submit" theme="white">
+            {t("lessons.addStep")}
+          </Button>
+        </Form>
+      </section>
+
+      {picker ? <Picker picker={picker} studentName={lesson.student.name} /> : null}
+
+      <section
+        aria-labelledby="details"
+        className="rounded-2xl border border-slate-200 bg-white p-5"
+      >
+        <h2 id="details" className="text-lg font-semibold text-ink">
+          {t("lessons.details")}
+        </h2>
+        <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="details" />
+          <input type="hidden" name="timeZone" value={lesson.timeZone} />
+          <TextField
+            label={t("lessons.title")}
+            name="title"
+            required
+            maxLength={160}
+            defaultValue={lesson.title}
+            className="sm:col-span-2"
+          />
+          <TextField
+            label={t("lessons.date")}
+            name="date"
+            type="date"
+            required
+            defaultValue={when.date}
+          />
+          <TextField
+            label={t("lessons.time")}
+            name="time"
+            type="time"
+            required
+            defaultValue={when.time}
+            hint={lesson.timeZone}
+          />
+          <TextAreaField
+            label={t("lessons.homework")}
+            name="homework"
+            rows={3}
+            maxLength={2000}
+            defaultValue={lesson.homework}
+            className="sm:col-span-2"
+          />
+          <TextAreaField
+            label={t("lessons.notes")}
+            name="notes"
+            rows={4}
+            maxLength={5000}
+            defaultValue={lesson.notes}
+            hint={t("lessons.notesHint")}
+            className="sm:col-span-2"
+          />
+          <div className="flex flex-wrap gap-2 sm:col-span-2 print:hidden">
+            <Button type="submit">{t("lessons.save")}</Button>
+          </div>
+        </Form>
+        <div className="mt-4 print:hidden">
+          <IntentButton intent="delete" theme="danger">
+            {t("lessons.delete")}
+          </IntentButton>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+type PickerData = NonNullable<Awaited<ReturnType<typeof loader>>["picker"]>;
+
+function Picker({ picker, studentName }: { picker: PickerData; studentName: string }) {
+  const t = useT();
+  const navigation = useNavigation();
+  return (
+    <section
+      aria-labelledby="picker"
+      className="rounded-2xl border border-brand-200 bg-white p-5 print:hidden"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="picker" className="text-lg font-semibold text-ink">
+          {picker.kind === "exercise" ? t("lessons.pickExercise") : t("lessons.pickMaterial")}
+        </h2>
+        <Link to="?" className="text-sm font-medium text-brand-700 underline">
+          {t("lessons.closePicker")}
+        </Link>
+      </div>
+      <Form method="get" role="search" className="mt-3 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="pick" value={picker.kind} />
+        <TextField
+          label={t("lessons.pickSearch")}
+          name="q"
+          type="search"
+          defaultValue={picker.q}
+          maxLength={200}
+        />
+        <label className="text-sm font-medium text-slate-800">
+          {t("students.level")}
+          <select
+            name="level"
+            defaultValue={picker.level}
+            className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2"
+          >
+            <option value="">{t("lessons.anyLevel")}</option>
+            {CEFR_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        {picker.kind === "exercise" ? (
+          <label className="flex items-center gap-2 pb-2 text-sm text-slate-800">
+            <input type="hidden" name="fresh" value="0" />
+            <input
+              type="checkbox"
+              name="fresh"
+              value="1"
+              defaultChecked={picker.fresh}
+              className="size-4"
+            />
+            {t("lessons.notUsed", { name: studentName })}
+          </label>
+        ) : null}
+        <Button type="submit" theme="white" loading={navigation.state === "loading"}>
+          {t("lessons.pickSearchButton")}
+        </Button>
+      </Form>
+      {picker.results.length === 0 ? (
+        <p className="mt-4 text-slate-600">{t("lessons.pickNone")}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100" aria-label={t("lessons.pickResults")}>
+          {picker.results.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+              <span className="flex min-w-0 items-center gap-2">
+                <LevelBadge level={r.level as CefrLevel} />
+                <span className="font-medium text-ink" lang="en">
+                  {r.title}
+                </span>
+                {r.usedAt ? (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    {t("lessons.usedBefore")} <LocalDateTime value={r.usedAt} />
+                  </span>
+                ) : null}
+                {r.locked ? (
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                    Premium
+                  </span>
+                ) : null}
+              </span>
+              <IntentButton
+                intent={picker.kind === "exercise" ? "add-exercise" : "add-material"}
+                fields={picker.kind === "exercise" ? { exerciseId: r.id } : { materialId: r.id }}
+              >
+                {t("lessons.add")}
+                <span className="sr-only"> {r.title}</span>
+              </IntentButton>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type LessonData = Awaited<ReturnType<typeof loader>>["lesson"];
+
+/** Run lesson: one item at a time, big, with the keyboard (←/→) to move through the plan. */
+function RunLesson({ lesson, index }: { lesson: LessonData; index: number }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const item = lesson.items[index];
+  const last = lesson.items.length - 1;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)
+        return;
+      if (event.key === "ArrowRight" && index < last) void navigate(`?run=${index + 1}`);
+      if (event.key === "ArrowLeft" && index > 0) void navigate(`?run=${index - 1}`);
+      if (event.key === "Escape") void navigate("?");
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [index, last, navigate]);
+  if (!item) return null;
+  return (
+    <div className="mx-auto flex min-h-[70vh] max-w-4xl flex-col">
+      <title>{`${lesson.title} · Parley`}</title>
+      <div className="flex items-center justify-between text-sm text-slate-600">
+        <span>
+          {lesson.title} · {lesson.student.name}
+        </span>
+        <span>{t("lessons.runProgress", { current: index + 1, total: lesson.items.length })}</span>
+      </div>
+      <div
+        className="mt-6 flex flex-1 flex-col items-center justify-center rounded-3xl bg-brand-700 p-10 text-center text-white"
+        aria-live="polite"
+      >
+        <p className="text-sm font-semibold tracking-wide uppercase opacity-80">
+          {t(`lessons.kind.${item.kind}`)} · {t("lessons.minutes", { count: item.minutes })}
+        </p>
+        <h1
+          className="mt-4 text-3xl font-bold sm:text-5xl"
+          lang={item.kind === "step" ? undefined : "en"}
+        >
+          {item.title}
+        </h1>
+        {item.kind === "exercise" && item.exerciseId ? (
+          <ButtonLink
+            to={`/dashboard/exercises/${item.exerciseId}`}
+            theme="white"
+            size="large"
+            className="mt-8"
+          >
+            {t("lessons.present")}
+          </ButtonLink>
+        ) : item.kind === "material" && item.materialId ? (
+          <ButtonLink
+            to={`/dashboard/materials/${item.materialId}`}
+            theme="white"
+            size="large"
+            className="mt-8"
+          >
+            {t("lessons.openMaterial")}
+          </ButtonLink>
+        ) : null}
+      </div>
+      <div className="mt-6 flex items-center justify-between gap-3">
+        {index > 0 ? (
+          <ButtonLink to={`?run=${index - 1}`} theme="white">
+            ← {t("lessons.previous")}
+          </ButtonLink>
+        ) : (
+          <span />
+        )}
+        <ButtonLink to="?" theme="white">
+          {t("lessons.endRun")}
+        </ButtonLink>
+        {index < last ? (
+          <ButtonLink to={`?run=${index + 1}`}>{t("lessons.next")} →</ButtonLink>
+        ) : (
+          <IntentButton intent="done" theme="primary" size="medium">
+            {t("lessons.finish")}
+          </IntentButton>
+        )}
+      </div>
+      {lesson.homework ? (
+        <p className="mt-4 text-sm text-slate-700">
+          <strong>{t("lessons.homework")}:</strong> {lesson.homework}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,351 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { exercises, lessonItems, lessons, materials, students } from "@db/schema";
+import type { Services } from "~/lib/services.server";
+import { getStudent } from "./students.server";
+
+/**
+ * Lessons planned per student. Every read and write is scoped to the teacher; a lesson of
+ * another teacher is "not found". The plan is an ordered list of exercises, materials and
+ * free-text steps, each with minutes.
+ */
+
+export interface LessonItemView {
+  id: string;
+  kind: "exercise" | "material" | "step";
+  exerciseId: string | null;
+  materialId: string | null;
+  title: string;
+  level: string | null;
+  text: string;
+  minutes: number;
+  /** When this exercise was used with the student in an earlier lesson. */
+  usedBefore: string | null;
+}
+
+export interface LessonView {
+  id: string;
+  title: string;
+  startsAt: string;
+  timeZone: string;
+  status: "planned" | "done";
+  notes: string;
+  homework: string;
+  student: { id: string; name: string; level: string | null };
+  items: LessonItemView[];
+  minutes: number;
+}
+
+export interface LessonInput {
+  title: string;
+  startsAt: Date;
+  timeZone: string;
+}
+
+export async function createLesson(
+  services: Services,
+  teacherId: string,
+  studentId: string,
+  input: LessonInput,
+): Promise<string | null> {
+  const student = await getStudent(services, teacherId, studentId);
+  if (!student) return null;
+  const id = randomUUID();
+  await services.db.insert(lessons).values({ id, teacherId, studentId, ...input });
+  return id;
+}
+
+async function ownedLesson(services: Services, teacherId: string, id: string) {
+  const [row] = await services.db
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.id, id), eq(lessons.teacherId, teacherId)));
+  return row ?? null;
+}
+
+/** Exercise ids used with a student in lessons other than this one, with the latest date. */
+export async function usedWithStudent(
+  services: Services,
+  teacherId: string,
+  studentId: string,
+  exceptLessonId: string | null = null,
+): Promise<Map<string, string>> {
+  const rows = await services.db
+    .select({ exerciseId: lessonItems.exerciseId, at: sql<Date>`max(${lessons.startsAt})` })
+    .from(lessonItems)
+    .innerJoin(lessons, eq(lessons.id, lessonItems.lessonId))
+    .where(
+      and(
+        eq(lessons.teacherId, teacherId),
+        eq(lessons.studentId, studentId),
+        sql`${lessonItems.exerciseId} is not null`,
+        exceptLessonId ? sql`${lessons.id} <> ${exceptLessonId}` : undefined,
+      ),
+    )
+    .groupBy(lessonItems.exerciseId);
+  return new Map(
+    rows.flatMap((r) => (r.exerciseId ? [[r.exerciseId, new Date(r.at).toISOString()]] : [])),
+  );
+}
+
+export async function getLesson(
+  services: Services,
+  teacherId: string,
+  id: string,
+): Promise<LessonView | null> {
+  const lesson = await ownedLesson(services, teacherId, id);
+  if (!lesson) return null;
+  const [student] = await services.db
+    .select({ id: students.id, name: students.name, level: students.level })
+    .from(students)
+    .where(eq(students.id, lesson.studentId));
+  const items = await services.db
+    .select({
+      item: lessonItems,
+      exerciseTitle: exercises.title,
+      exerciseLevel: exercises.level,
+      materialTitle: materials.title,
+      materialLevel: materials.level,
+    })
+    .from(lessonItems)
+    .leftJoin(exercises, eq(exercises.id, lessonItems.exerciseId))
+    .leftJoin(materials, eq(materials.id, lessonItems.materialId))
+    .where(eq(lessonItems.lessonId, id))
+    .orderBy(asc(lessonItems.position));
+  const used = await usedWithStudent(services, teacherId, lesson.studentId, id);
+  const views: LessonItemView[] = items.map(({ item, ...r }) => ({
+    id: item.id,
+    kind: item.kind,
+    exerciseId: item.exerciseId,
+    materialId: item.materialId,
+    title: r.exerciseTitle ?? r.materialTitle ?? item.text,
+    level: r.exerciseLevel ?? r.materialLevel ?? null,
+    text: item.text,
+    minutes: item.minutes,
+    usedBefore: item.exerciseId ? (used.get(item.exerciseId) ?? null) : null,
+  }));
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    startsAt: lesson.startsAt.toISOString(),
+    timeZone: lesson.timeZone,
+    status: lesson.status,
+    notes: lesson.notes,
+    homework: lesson.homework,
+    student: student ?? { id: lesson.studentId, name: "", level: null },
+    items: views,
+    minutes: views.reduce((sum, i) => sum + i.minutes, 0),
+  };
+}
+
+export async function updateLesson(
+  services: Services,
+  teacherId: string,
+  id: string,
+  patch: Partial<{
+    title: string;
+    startsAt: Date;
+    timeZone: string;
+    status: "planned" | "done";
+    notes: string;
+    homework: string;
+  }>,
+): Promise<boolean> {
+  const updated = await services.db
+    .update(lessons)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(lessons.id, id), eq(lessons.teacherId, teacherId)))
+    .returning({ id: lessons.id });
+  return updated.length > 0;
+}
+
+export async function deleteLesson(services: Services, teacherId: string, id: string) {
+  const deleted = await services.db
+    .delete(lessons)
+    .where(and(eq(lessons.id, id), eq(lessons.teacherId, teacherId)))
+    .returning({ id: lessons.id });
+  return deleted.length > 0;
+}
+
+async function nextPosition(services: Services, lessonId: string): Promise<number> {
+  const [row] = await services.db
+    .select({ max: sql<number | null>`max(${lessonItems.position})` })
+    .from(lessonItems)
+    .where(eq(lessonItems.lessonId, lessonId));
+  return Number(row?.max ?? -1) + 1;
+}
+
+export type NewItem =
+  | { kind: "exercise"; exerciseId: string; minutes?: number }
+  | { kind: "material"; materialId: string; minutes?: number }
+  | { kind: "step"; text: string; minutes: number };
+
+/** Adds an item at the end of the plan; false when the lesson or the exercise is unknown. */
+export async function addItem(
+  services: Services,
+  teacherId: string,
+  lessonId: string,
+  item: NewItem,
+): Promise<boolean> {
+  if (!(await ownedLesson(services, teacherId, lessonId))) return false;
+  let minutes = item.minutes ?? 10;
+  if (item.kind === "exercise") {
+    const [exercise] = await services.db
+      .select({ minutes: exercises.durationMinutes })
+      .from(exercises)
+      .where(eq(exercises.id, item.exerciseId));
+    if (!exercise) return false;
+    minutes = item.minutes ?? exercise.minutes;
+  }
+  if (item.kind === "material") {
+    const [material] = await services.db
+      .select({ id: materials.id })
+      .from(materials)
+      .where(eq(materials.id, item.materialId));
+    if (!material) return false;
+  }
+  await services.db.insert(lessonItems).values({
+    id: randomUUID(),
+    lessonId,
+    position: await nextPosition(services, lessonId),
+    kind: item.kind,
+    exerciseId: item.kind === "exercise" ? item.exerciseId : null,
+    materialId: item.kind === "material" ? item.materialId : null,
+    text: item.kind === "step" ? item.text : "",
+    minutes,
+  });
+  return true;
+}
+
+/** Changes an item's minutes, moves it up or down, or removes it. */
+export async function changeItem(
+  services: Services,
+  teacherId: string,
+  lessonId: string,
+  itemId: string,
+  change: { minutes: number } | { move: -1 | 1 } | { remove: true },
+): Promise<boolean> {
+  if (!(await ownedLesson(services, teacherId, lessonId))) return false;
+  const items = await services.db
+    .select({ id: lessonItems.id, position: lessonItems.position })
+    .from(lessonItems)
+    .where(eq(lessonItems.lessonId, lessonId))
+    .orderBy(asc(lessonItems.position));
+  const index = items.findIndex((i) => i.id === itemId);
+  if (index === -1) return false;
+  const scope = and(eq(lessonItems.id, itemId), eq(lessonItems.lessonId, lessonId));
+  if ("minutes" in change) {
+    await services.db.update(lessonItems).set({ minutes: change.minutes }).where(scope);
+  } else if ("remove" in change) {
+    await services.db.delete(lessonItems).where(scope);
+  } else {
+    const other = items[index + change.move];
+    const current = items[index];
+    if (!other || !current) return true;
+    await services.db.transaction(async (tx) => {
+      await tx
+        .update(lessonItems)
+        .set({ position: other.position })
+        .where(eq(lessonItems.id, current.id));
+      await tx
+        .update(lessonItems)
+        .set({ position: current.position })
+        .where(eq(lessonItems.id, other.id));
+    });
+  }
+  return true;
+}
+
+/** A copy of a lesson and its plan, a week later by default; answers the new id. */
+export async function duplicateLesson(
+  services: Services,
+  teacherId: string,
+  id: string,
+  startsAt?: Date,
+): Promise<string | null> {
+  const lesson = await ownedLesson(services, teacherId, id);
+  if (!lesson) return null;
+  const items = await services.db
+    .select()
+    .from(lessonItems)
+    .where(eq(lessonItems.lessonId, id))
+    .orderBy(asc(lessonItems.position));
+  const copy = randomUUID();
+  await services.db.transaction(async (tx) => {
+    await tx.insert(lessons).values({
+      id: copy,
+      teacherId,
+      studentId: lesson.studentId,
+      startsAt: startsAt ?? new Date(lesson.startsAt.getTime() + 7 * 24 * 60 * 60 * 1000),
+      timeZone: lesson.timeZone,
+      title: lesson.title,
+      status: "planned",
+    });
+    if (items.length)
+      await tx.insert(lessonItems).values(
+        items.map((i) => ({
+          id: randomUUID(),
+          lessonId: copy,
+          position: i.position,
+          kind: i.kind,
+          exerciseId: i.exerciseId,
+          materialId: i.materialId,
+          text: i.text,
+          minutes: i.minutes,
+        })),
+      );
+  });
+  return copy;
+}
+
+export interface LessonSummary {
+  id: string;
+  title: string;
+  startsAt: string;
+  status: "planned" | "done";
+  studentId: string;
+  studentName: string;
+  minutes: number;
+  items: number;
+}
+
+/** Upcoming (from now, soonest first) or past (most recent first) lessons of a teacher. */
+export async function listLessons(
+  services: Services,
+  teacherId: string,
+  when: "upcoming" | "past",
+  options: { limit?: number; studentIds?: string[] } = {},
+  now = new Date(),
+): Promise<LessonSummary[]> {
+  const rows = await services.db
+    .select({
+      id: lessons.id,
+      title: lessons.title,
+      startsAt: lessons.startsAt,
+      status: lessons.status,
+      studentId: lessons.studentId,
+      studentName: students.name,
+      minutes: sql<number>`coalesce((select sum(minutes)::int from lesson_items i where i.lesson_id = ${lessons.id}), 0)`,
+      items: sql<number>`(select count(*)::int from lesson_items i where i.lesson_id = ${lessons.id})`,
+    })
+    .from(lessons)
+    .innerJoin(students, eq(students.id, lessons.studentId))
+    .where(
+      and(
+        eq(lessons.teacherId, teacherId),
+        // A lesson stays "upcoming" for its first hour, while it is being taught.
+        when === "upcoming"
+          ? gte(lessons.startsAt, new Date(now.getTime() - 60 * 60 * 1000))
+          : lt(lessons.startsAt, new Date(now.getTime() - 60 * 60 * 1000)),
+        options.studentIds?.length ? inArray(lessons.studentId, options.studentIds) : undefined,
+      ),
+    )
+    .orderBy(when === "upcoming" ? asc(lessons.startsAt) : desc(lessons.startsAt))
+    .limit(options.limit ?? 200);
+  return rows.map((r) => ({
+    ...r,
+    startsAt: r.startsAt.toISOString(),
+    minutes: Number(r.minutes),
+    items: Number(r.items),
+  }));
+}

@@ -1,0 +1,282 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureUser } from "~/features/account/admin-tasks.server";
+import { ROLE } from "~/lib/auth/roles";
+import { queryRows } from "~/lib/db.server";
+import type { Services } from "~/lib/services.server";
+import { HttpSession, locationOf } from "../support/http-session";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+/** Students and lessons over HTTP (issue 9), and who may see what. */
+
+const PASSWORD = "teaching test passphrase";
+
+describe("students and lessons", () => {
+  let app: TestApp;
+  let services: Services;
+  let n = 0;
+  let a: HttpSession;
+  let b: HttpSession;
+
+  async function teacher(email: string) {
+    await ensureUser(services, {
+      email,
+      firstName: email.split("@")[0] ?? "T",
+      lastName: "Teacher",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    const client = new HttpSession(app.url, { "x-forwarded-for": `10.14.0.${++n}` });
+    expect((await client.postForm("/auth/sign-in", { email, password: PASSWORD })).status).toBe(
+      302,
+    );
+    return client;
+  }
+
+  async function addStudent(client: HttpSession, fields: Record<string, string>) {
+    const res = await client.postForm("/dashboard/students", { intent: "create", ...fields });
+    expect(res.status).toBe(302);
+    return new URL(locationOf(res), app.url).searchParams.get("student") ?? "";
+  }
+
+  async function exerciseIds(count: number, level = "B1") {
+    const rows = await queryRows<{ id: string }>(
+      services.db,
+      sql`select id from exercises where level = ${level} and is_free order by id limit ${count}`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for" });
+    services = app.services;
+    a = await teacher("anna@teaching.test");
+    b = await teacher("bruno@teaching.test");
+  });
+  afterAll(() => app?.close());
+
+  it("keeps a roster: add, validate, search, edit, archive and restore", async () => {
+    const bad = await a.postForm("/dashboard/students", {
+      intent: "create",
+      name: "",
+      email: "not-an-email",
+      level: "Z9",
+    });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("The field is required");
+    expect(html).toContain("Not a valid e-mail address");
+    expect(html).toContain("Choose a level from A1 to C2");
+
+    const id = await addStudent(a, {
+      name: "Karolina Wiśniewska",
+      email: "karolina@example.com",
+      level: "b2",
+      goals: "Job interviews in English by March",
+      tags: "business, Interview; business",
+      notes: "Loves cycling",
+    });
+    const page = await (await a.get(`/dashboard/students?student=${id}`)).text();
+    expect(page).toContain("Karolina Wiśniewska");
+    expect(page).toContain("Job interviews in English by March");
+    const [row] = await queryRows<{ level: string; tags: string[] }>(
+      services.db,
+      sql`select level, tags from students where id = ${id}`,
+    );
+    expect(row).toEqual({ level: "B2", tags: ["business", "interview"] });
+
+    expect(await (await a.get("/dashboard/students?q=interview")).text()).toContain("Karolina");
+    expect(await (await a.get("/dashboard/students?q=nobody")).text()).not.toContain("Karolina");
+
+    const edit = await a.postForm("/dashboard/students", {
+      intent: "update",
+      id,
+      name: "Karolina W.",
+      level: "C1",
+    });
+    expect(edit.status).toBe(200);
+    expect(await (await a.get("/dashboard/students")).text()).toContain("Karolina W.");
+
+    await a.postForm("/dashboard/students", { intent: "archive", id });
+    expect(await (await a.get("/dashboard/students")).text()).not.toContain("Karolina W.");
+    expect(await (await a.get("/dashboard/students?archived=1")).text()).toContain("Karolina W.");
+    await a.postForm("/dashboard/students", { intent: "restore", id });
+    expect(await (await a.get("/dashboard/students")).text()).toContain("Karolina W.");
+  });
+
+  it("imports a CSV: previews every row, reports bad rows and imports the good ones", async () => {
+    const csv = [
+      "Name;Email;Level;Goals;Tags",
+      'Jan Nowak;jan@example.com;A2;"Travel; small talk";holiday',
+      ";nobody@example.com;B1;;",
+      "Ewa Lis;ewa@;B1;;",
+      "Olek Kot;;X1;;",
+      '"Maria ""Mary"" Zając";;c1;IELTS 7.0;exam',
+    ].join("\r\n");
+    const preview = await a.postForm("/dashboard/students", { intent: "import-preview", csv });
+    expect(preview.status).toBe(200);
+    const html = await preview.text();
+    expect(html).toContain("2 students are ready to import.");
+    expect(html).toContain("3 rows have problems and will be skipped.");
+    expect(html).toMatch(/>3<\/td>.*Name: The field is required/s);
+    expect(html).toContain("Email (optional): Not a valid e-mail address");
+    expect(html).toContain("Level: Choose a level from A1 to C2");
+    // Nothing is written by the preview.
+    expect(await (await a.get("/dashboard/students")).text()).not.toContain("Jan Nowak");
+
+    const done = await a.postForm("/dashboard/students", { intent: "import", csv });
+    expect(await done.text()).toContain("2 students imported.");
+    const roster = await (await a.get("/dashboard/students")).text();
+    expect(roster).toContain("Jan Nowak");
+    expect(roster).toContain("Maria &quot;Mary&quot; Zając");
+    expect(roster).not.toContain("Olek Kot");
+
+    const noHeader = await a.postForm("/dashboard/students", {
+      intent: "import-preview",
+      csv: "just,some,values",
+    });
+    expect(noHeader.status).toBe(400);
+  });
+
+  it("plans a lesson from the picker, marks exercises used before, duplicates and runs it", async () => {
+    const studentId = await addStudent(a, { name: "Piotr Zieliński", level: "B1" });
+    expect((await a.get("/dashboard/lessons/new")).status).toBe(302);
+    const created = await a.postForm(`/dashboard/lessons/new?studentId=${studentId}`, {
+      title: "Travel talk",
+      date: "2026-12-01",
+      time: "18:00",
+      timeZone: "Europe/Warsaw",
+    });
+    expect(created.status).toBe(302);
+    const lessonPath = locationOf(created);
+    const [first, second] = await exerciseIds(2);
+    for (const [intent, fields] of [
+      ["add-exercise", { exerciseId: first ?? "" }],
+      ["add-step", { text: "Warm-up: weekend news", minutes: "5" }],
+      ["add-exercise", { exerciseId: second ?? "" }],
+    ] as const)
+      expect((await a.postForm(lessonPath, { intent, ...fields })).status).toBe(200);
+    const [lessonRow] = await queryRows<{ starts_at: Date; time_zone: string }>(
+      services.db,
+      sql`select starts_at, time_zone from lessons where id = ${lessonPath.split("/").pop()}`,
+    );
+    expect(new Date(lessonRow?.starts_at ?? 0).toISOString()).toBe("2026-12-01T17:00:00.000Z");
+
+    const itemIds = await queryRows<{ id: string; kind: string }>(
+      services.db,
+      sql`select id, kind from lesson_items where lesson_id = ${lessonPath.split("/").pop()} order by position`,
+    );
+    expect(itemIds.map((i) => i.kind)).toEqual(["exercise", "step", "exercise"]);
+    await a.postForm(lessonPath, { intent: "up", itemId: itemIds[1]?.id ?? "" });
+    await a.postForm(lessonPath, { intent: "minutes", itemId: itemIds[1]?.id ?? "", minutes: "7" });
+    const page = await (await a.get(lessonPath)).text();
+    const [firstExercise] = await queryRows<{ title: string }>(
+      services.db,
+      sql`select title from exercises where id = ${first}`,
+    );
+    const plan = page.slice(page.indexOf('id="plan"'));
+    expect(plan.indexOf("Warm-up: weekend news")).toBeGreaterThan(0);
+    expect(plan.indexOf("Warm-up: weekend news")).toBeLessThan(
+      plan.indexOf(firstExercise?.title ?? "missing"),
+    );
+    expect(page).toMatch(/minutes in total/);
+
+    // The next lesson: the picker hides exercises used with this student, or marks them.
+    const duplicate = await a.postForm(lessonPath, { intent: "duplicate" });
+    const nextPath = locationOf(duplicate);
+    expect(nextPath).not.toBe(lessonPath);
+    const nextPage = await (await a.get(nextPath)).text();
+    expect(nextPage).toContain("used on");
+    const picker = await (await a.get(`${nextPath}?pick=exercise&level=B1&fresh=0`)).text();
+    expect(picker).toContain("used on");
+    const fresh = await (await a.get(`${nextPath}?pick=exercise&level=B1`)).text();
+    const [firstTitle] = await queryRows<{ title: string }>(
+      services.db,
+      sql`select title from exercises where id = ${first}`,
+    );
+    // (The duplicated plan itself lists it; the picker below it must not offer it.)
+    const section = (html: string) =>
+      html.slice(html.indexOf('id="picker"'), html.indexOf('id="details"'));
+    expect(section(fresh)).not.toContain(firstTitle?.title ?? "missing");
+    expect(section(picker)).toContain(firstTitle?.title ?? "missing");
+
+    const run = await (await a.get(`${lessonPath}?run=0`)).text();
+    expect(run).toContain("1 of 3");
+    expect(run).toContain("Warm-up: weekend news");
+
+    const list = await (await a.get("/dashboard/lessons")).text();
+    expect(list).toContain("Travel talk");
+    expect(list).toContain("Piotr Zieliński");
+    const student = await (await a.get(`/dashboard/students?student=${studentId}`)).text();
+    expect(student).toContain("Exercises already used");
+    expect(student).toContain(firstTitle?.title ?? "missing");
+  });
+
+  it("never lets one teacher see or change another teacher's students or lessons", async () => {
+    const studentId = await addStudent(a, { name: "Secret Student", level: "A2" });
+    const lesson = await a.postForm(`/dashboard/lessons/new?studentId=${studentId}`, {
+      title: "Private lesson",
+      date: "2026-12-02",
+      time: "10:00",
+      timeZone: "UTC",
+    });
+    const lessonPath = locationOf(lesson);
+    const [exercise] = await exerciseIds(1, "A2");
+
+    const attempts: [string, Promise<Response>][] = [
+      ["read student", b.get(`/dashboard/students?student=${studentId}`)],
+      [
+        "update student",
+        b.postForm("/dashboard/students", { intent: "update", id: studentId, name: "Hacked" }),
+      ],
+      ["archive student", b.postForm("/dashboard/students", { intent: "archive", id: studentId })],
+      ["plan for student", b.get(`/dashboard/lessons/new?studentId=${studentId}`)],
+      [
+        "create lesson",
+        b.postForm(`/dashboard/lessons/new?studentId=${studentId}`, {
+          title: "x",
+          date: "2026-12-03",
+          time: "10:00",
+          timeZone: "UTC",
+        }),
+      ],
+      ["read lesson", b.get(lessonPath)],
+      [
+        "add to lesson",
+        b.postForm(lessonPath, { intent: "add-exercise", exerciseId: exercise ?? "" }),
+      ],
+      [
+        "rename lesson",
+        b.postForm(lessonPath, {
+          intent: "details",
+          title: "Hacked",
+          date: "2026-12-02",
+          time: "10:00",
+          timeZone: "UTC",
+        }),
+      ],
+      ["duplicate lesson", b.postForm(lessonPath, { intent: "duplicate" })],
+      ["delete lesson", b.postForm(lessonPath, { intent: "delete" })],
+      ["guess an id", b.get("/dashboard/lessons/00000000-0000-0000-0000-000000000000")],
+    ];
+    for (const [what, response] of attempts) expect((await response).status, what).toBe(404);
+    const lists = await Promise.all([
+      (await b.get("/dashboard/students")).text(),
+      (await b.get("/dashboard/lessons")).text(),
+      (await b.get("/dashboard")).text(),
+    ]);
+    for (const html of lists) {
+      expect(html).not.toContain("Secret Student");
+      expect(html).not.toContain("Private lesson");
+    }
+    const [row] = await queryRows<{ name: string; archived_at: Date | null }>(
+      services.db,
+      sql`select name, archived_at from students where id = ${studentId}`,
+    );
+    expect(row).toEqual({ name: "Secret Student", archived_at: null });
+    expect(await (await a.get(lessonPath)).text()).toContain("Private lesson");
+
+    const anonymous = new HttpSession(app.url, { "x-forwarded-for": "10.14.9.9" });
+    expect(locationOf(await anonymous.get(lessonPath))).toMatch(/^\/auth\/confirm/);
+  });
+});
