@@ -204,8 +204,15 @@ describe("students and lessons", () => {
     expect(run).toContain("1 of 3");
     expect(run).toContain("Warm-up: weekend news");
 
+    const [total] = await queryRows<{ minutes: number }>(
+      services.db,
+      sql`select sum(minutes)::int as minutes from lesson_items where lesson_id = ${lessonPath.split("/").pop()}`,
+    );
     const list = await (await a.get("/dashboard/lessons")).text();
     expect(list).toContain("Travel talk");
+    expect(list).toContain(`${total?.minutes} minutes in total`);
+    expect(list).toContain("3 items");
+    expect(await (await a.get("/dashboard/students?q=Piotr")).text()).toContain("2 lessons");
     expect(list).toContain("Piotr Zieliński");
     const student = await (await a.get(`/dashboard/students?student=${studentId}`)).text();
     expect(student).toContain("Exercises already used");

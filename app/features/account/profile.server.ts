@@ -65,7 +65,10 @@ export interface ProfileView {
   /** Any of personal premium, trial (or promotion) and organization premium. */
   isPremiumActive: boolean;
   /** The trial or promotion in progress, for the top-bar indicator. */
-  trial: { expiresAt: string; daysLeft: number; promotion: "wosp" | "thanksgiving" | "grant" | null;
+  trial: {
+    expiresAt: string;
+    daysLeft: number;
+    promotion: "wosp" | "thanksgiving" | "grant" | null;
   } | null;
   /** The personal subscription's status is due for a re-check (spec §4.3). */
   needsSubscriptionRecheck: boolean;

@@ -16,9 +16,7 @@ export function PostMeta({
   const locale = useLocale();
   return (
     <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
-      <time dateTime={post.publishedAt}>
-        {formatDate(post.publishedAt, locale.iso, "UTC")}
-      </time>
+      <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, locale.iso, "UTC")}</time>
       <span aria-hidden="true">·</span>
       <span>{t("blog.readingTime", { count: post.readingMinutes })}</span>
     </p>

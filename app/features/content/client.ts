@@ -13,7 +13,6 @@ import { contentQuery, type ContentQuery, type Executor } from "./query";
 
 export type ContentVersions = Partial<Record<CollectionName, string>>;
 
-
 /** The collection versions the server rendered into the page. */
 export function pageContentVersions(): ContentVersions {
   if (typeof document === "undefined") return {};
@@ -24,7 +23,6 @@ export function pageContentVersions(): ContentVersions {
     return {};
   }
 }
-
 
 export function hasWebAssembly(): boolean {
   return typeof WebAssembly === "object" && typeof WebAssembly.instantiate === "function";

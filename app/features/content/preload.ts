@@ -16,8 +16,7 @@ export function preloadCollections(collections: readonly CollectionName[]): void
       for (const c of collections) loadCollection(c, versions[c]).catch(() => undefined);
     });
   };
-  const idle = (window as { requestIdleCallback?: (cb: () => void) => number })
-    .requestIdleCallback;
+  const idle = (window as { requestIdleCallback?: (cb: () => void) => number }).requestIdleCallback;
   const later = () => (idle ? idle(start) : window.setTimeout(start, 200));
   if (document.readyState === "complete") later();
   else window.addEventListener("load", later, { once: true });

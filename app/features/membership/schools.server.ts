@@ -326,10 +326,10 @@ export async function listSchools(services: Services) {
       subscriptionStatus: organizations.subscriptionStatus,
       subscriptionExpiredAt: organizations.subscriptionExpiredAt,
       createdAt: organizations.createdAt,
-      members: sql<number>`(select count(*)::int from organization_members m where m.organization_id = ${organizations.id})`,
+      members: sql<number>`(select count(*)::int from organization_members m where m.organization_id = "organizations"."id")`,
       owner: sql<
         string | null
-      >`(select u.email from organization_members m join users u on u.id = m.user_id where m.organization_id = ${organizations.id} and m.role = 'owner' limit 1)`,
+      >`(select u.email from organization_members m join users u on u.id = m.user_id where m.organization_id = "organizations"."id" and m.role = 'owner' limit 1)`,
     })
     .from(organizations)
     .orderBy(desc(organizations.createdAt));

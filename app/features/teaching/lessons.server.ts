@@ -325,8 +325,8 @@ export async function listLessons(
       status: lessons.status,
       studentId: lessons.studentId,
       studentName: students.name,
-      minutes: sql<number>`coalesce((select sum(minutes)::int from lesson_items i where i.lesson_id = ${lessons.id}), 0)`,
-      items: sql<number>`(select count(*)::int from lesson_items i where i.lesson_id = ${lessons.id})`,
+      minutes: sql<number>`coalesce((select sum(minutes)::int from lesson_items i where i.lesson_id = "lessons"."id"), 0)`,
+      items: sql<number>`(select count(*)::int from lesson_items i where i.lesson_id = "lessons"."id")`,
     })
     .from(lessons)
     .innerJoin(students, eq(students.id, lessons.studentId))

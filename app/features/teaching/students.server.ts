@@ -39,9 +39,9 @@ export async function listStudents(
   const rows = await services.db
     .select({
       student: students,
-      lessons: sql<number>`(select count(*)::int from lessons l where l.student_id = ${students.id})`,
-      lastLessonAt: sql<Date | null>`(select max(starts_at) from lessons l where l.student_id = ${students.id} and l.starts_at <= ${now})`,
-      nextLessonAt: sql<Date | null>`(select min(starts_at) from lessons l where l.student_id = ${students.id} and l.starts_at > ${now})`,
+      lessons: sql<number>`(select count(*)::int from lessons l where l.student_id = "students"."id")`,
+      lastLessonAt: sql<Date | null>`(select max(starts_at) from lessons l where l.student_id = "students"."id" and l.starts_at <= ${now})`,
+      nextLessonAt: sql<Date | null>`(select min(starts_at) from lessons l where l.student_id = "students"."id" and l.starts_at > ${now})`,
     })
     .from(students)
     .where(
@@ -163,7 +163,7 @@ export async function studentHistory(
       title: lessons.title,
       startsAt: lessons.startsAt,
       status: lessons.status,
-      minutes: sql<number>`coalesce((select sum(minutes)::int from lesson_items i where i.lesson_id = ${lessons.id}), 0)`,
+      minutes: sql<number>`coalesce((select sum(minutes)::int from lesson_items i where i.lesson_id = "lessons"."id"), 0)`,
     })
     .from(lessons)
     .where(and(eq(lessons.studentId, studentId), eq(lessons.teacherId, teacherId)))

@@ -264,7 +264,7 @@ export default function LessonPage() {
                 className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 p-3"
               >
                 <span className="w-6 text-sm font-semibold text-slate-500">{i + 1}.</span>
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-[calc(100%-2.5rem)] sm:basis-0">
                   <p className="font-medium text-ink">
                     {item.kind === "exercise" && item.exerciseId ? (
                       <Link
@@ -514,9 +514,13 @@ function Picker({ picker, studentName }: { picker: PickerData; studentName: stri
                     {t("lessons.usedBefore")} <LocalDateTime value={r.usedAt} />
                   </span>
                 ) : null}
+                <span className="text-sm text-slate-600">
+                  {picker.kind === "exercise" ? `${t(`library.type.${r.type}`)} · ` : ""}
+                  {t("library.minutes", { count: r.minutes })}
+                </span>
                 {r.locked ? (
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                    Premium
+                    {t("library.badge.premium")}
                   </span>
                 ) : null}
               </span>
