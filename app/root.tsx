@@ -24,6 +24,7 @@ import type { RootData } from "~/features/shell/root-data";
 import { SeoLinks } from "~/features/shell/seo-links";
 import { getUser } from "~/lib/auth/session.server";
 import { claimPromotion } from "~/features/membership/promotions.server";
+import { unreadCount } from "~/features/notifications/notifications.server";
 import { getServices } from "~/lib/context.server";
 import { getPublicEnv } from "~/lib/env.server";
 import { messagesUrl } from "~/lib/i18n/client";
@@ -77,6 +78,7 @@ export async function loader({
     buildId: services.build.id,
     profile,
     featureLabHasNew,
+    unreadNotifications: user ? await unreadCount(services, user.id) : 0,
     signedUpBefore: readCookie(cookieHeader, SIGNED_UP_COOKIE) === "1",
     contentVersions: (await contentStore(services.database)).versions,
   });

@@ -106,6 +106,7 @@ export default [
   route("api/stripe/check-organization", "routes/api/stripe-check-organization.ts", {
     id: "apiCheckOrg",
   }),
+  route("api/events", "routes/api/events.ts", { id: "apiEvents" }),
   route("api/stripe/webhook", "routes/api/stripe-webhook.ts", { id: "apiStripeHook" }),
   route("api/content/:collection/query", "routes/api/content-query.ts", { id: "apiCQ" }),
   route("api/content/:collection/sql_dump.txt", "routes/api/content-dump.ts", { id: "apiCD" }),

@@ -7,6 +7,7 @@ import type { ViteDevServer } from "vite";
 import { DatabaseLockedError, openDatabase } from "~/lib/db.server";
 import { EnvError, loadEnv } from "~/lib/env.server";
 import { membershipJobs } from "~/features/membership/jobs.server";
+import { notificationJobs } from "~/features/notifications/jobs.server";
 import { createServices } from "~/lib/create-services.server";
 import { JobRunner } from "~/lib/jobs.server";
 import { createLogger } from "~/lib/log.server";
@@ -119,7 +120,12 @@ export async function main(options: MainOptions): Promise<void> {
   );
 
   // Background work: subscription repair, trial reminders, housekeeping.
-  const jobs = new JobRunner(services.db, log, membershipJobs(services), env.JOBS_INTERVAL_MS);
+  const jobs = new JobRunner(
+    services.db,
+    log,
+    [...membershipJobs(services), ...notificationJobs(services)],
+    env.JOBS_INTERVAL_MS,
+  );
   jobs.start();
 
   let shuttingDown = false;

@@ -5,6 +5,7 @@ import { FlagsCache } from "./flags.server";
 import { createI18nCatalog } from "./i18n/catalog.server";
 import type { Logger } from "./log.server";
 import { createMailer } from "./mail.server";
+import { RealtimeHub } from "./realtime.server";
 import { RouteRulesCache } from "./routing/route-rules.server";
 import type { BuildInfo, Services } from "./services.server";
 import { getOrCreateSecret } from "./settings.server";
@@ -33,7 +34,8 @@ export async function createServices(deps: {
   const auth = createAuth({ env, db, log, mail, i18n, secret, linkCaptures });
   const routeRules = new RouteRulesCache(database, log);
   const flags = new FlagsCache(database, env, log);
-  await Promise.all([routeRules.start(), flags.start()]);
+  const realtime = new RealtimeHub(database, log);
+  await Promise.all([routeRules.start(), flags.start(), realtime.start()]);
   return {
     env,
     database,
@@ -46,8 +48,9 @@ export async function createServices(deps: {
     linkCaptures,
     routeRules,
     flags,
+    realtime,
     async stop() {
-      await Promise.all([routeRules.stop(), flags.stop()]);
+      await Promise.all([routeRules.stop(), flags.stop(), realtime.stop()]);
       mail.close();
     },
   };

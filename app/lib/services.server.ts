@@ -5,6 +5,7 @@ import type { FlagsCache } from "./flags.server";
 import type { I18nCatalog } from "./i18n/catalog.server";
 import type { Logger } from "./log.server";
 import type { Mailer } from "./mail.server";
+import type { RealtimeHub } from "./realtime.server";
 import type { RouteRulesCache } from "./routing/route-rules.server";
 
 export interface BuildInfo {
@@ -31,4 +32,6 @@ export interface Services {
   linkCaptures: LinkCaptures;
   routeRules: RouteRulesCache;
   flags: FlagsCache;
+  /** Server-sent events fan-out across instances (LISTEN/NOTIFY). */
+  realtime: RealtimeHub;
 }

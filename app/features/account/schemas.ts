@@ -63,6 +63,16 @@ export const AccountIntentSchema = z.enum([
   "password",
   "consents",
   "preferences",
+  "notifications",
   "revoke",
   "delete",
 ]);
+
+/** Notification kinds kept on: a checkbox per kind, checked = wanted. */
+export const NotificationPrefsSchema = z.object({
+  lesson: z.string().optional(),
+  exercises: z.string().optional(),
+  trial: z.string().optional(),
+  school: z.string().optional(),
+  support: z.string().optional(),
+});

@@ -5,6 +5,7 @@ import { formatDayMonthYearTime } from "~/lib/format";
 import type { Job } from "~/lib/jobs.server";
 import { renderMail } from "~/lib/mail-templates.server";
 import { pruneRates } from "~/lib/rate-limit.server";
+import { notify } from "~/features/notifications/notifications.server";
 import type { Services } from "~/lib/services.server";
 import { recheckStaleSubscriptions } from "./billing.server";
 import { markReviewEligible } from "./reviews.server";
@@ -54,6 +55,13 @@ export async function sendTrialReminders(services: Services, now = new Date()) {
         }),
       );
       sent++;
+      await notify(services, row.userId, {
+        kind: "trial",
+        messageKey: "notifications.trialEnding",
+        values: { date: row.expiresAt.toISOString() },
+        url: "/dashboard/membership",
+        dedupeKey: `trial:${row.expiresAt.toISOString()}`,
+      });
     } catch (error) {
       // Let the next run try again.
       await services.db

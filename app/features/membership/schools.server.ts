@@ -8,6 +8,7 @@ import {
   users,
 } from "@db/schema";
 import { loadUserOrganization } from "~/features/account/profile.server";
+import { notify } from "~/features/notifications/notifications.server";
 import { renderMail } from "~/lib/mail-templates.server";
 import type { Services } from "~/lib/services.server";
 
@@ -140,6 +141,17 @@ export async function inviteTeacher(
     .innerJoin(userData, eq(userData.userId, users.id))
     .where(eq(users.id, inviterId));
   const url = `${services.env.appOrigin}/dashboard/membership?invite=${token}`;
+  const [invitee] = await services.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  if (invitee)
+    await notify(services, invitee.id, {
+      kind: "school",
+      messageKey: "notifications.schoolInvite",
+      values: { school: school.name },
+      url: `/dashboard/membership?invite=${token}`,
+    });
   await services.mail.send(
     renderMail(services.i18n, inviter?.locale ?? "en", "organizationInvite", email, {
       url,

@@ -11,6 +11,8 @@ export interface RootData {
   profile: ProfileView | null;
   /** The Feature Lab has an update the user has not seen (spec §4.5). */
   featureLabHasNew: boolean;
+  /** Unread notifications when the page was loaded (kept current by server-sent events). */
+  unreadNotifications: number;
   signedUpBefore: boolean;
   /** Version of each content collection (for the browser's local copies, spec §7). */
   contentVersions: Partial<Record<string, string>>;

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cx } from "~/components/ui/cx";
 import {
+  BellIcon,
   ChatIcon,
   ClockIcon,
   CloseIcon,
@@ -17,10 +18,12 @@ import { Logo } from "~/components/ui/logo";
 import { NavButton } from "~/components/ui/nav-button";
 import { Tooltip, TooltipProvider } from "~/components/ui/tooltip";
 import type { ProfileView } from "~/features/account/profile.server";
+import { useUnreadNotifications } from "~/features/notifications/live";
 import { supportChat } from "~/features/support/chat-store";
 import { useT } from "~/lib/i18n/react";
 import { AvatarMenu } from "./avatar-menu";
 import { openFeatureLab } from "./feature-lab";
+import { useRootData } from "./root-data";
 
 export interface TopBarProps {
   profile: ProfileView;
@@ -177,6 +180,7 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
                 <ActionButton {...item} key={item.key} compact testId={`topbar-${item.key}`} />
               ))}
             </div>
+            <NotificationsBell />
             {notificationsSlot}
             <AvatarMenu profile={profile} />
             <button
@@ -221,5 +225,34 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
         </div>
       </header>
     </TooltipProvider>
+  );
+}
+
+/** The notifications link with its unread badge, kept current by server-sent events. */
+function NotificationsBell() {
+  const t = useT();
+  const unread = useUnreadNotifications(useRootData()?.unreadNotifications ?? 0);
+  const label =
+    unread > 0 ? t("topbar.notificationsUnread", { count: unread }) : t("topbar.notifications");
+  return (
+    <Tooltip content={label}>
+      <Link
+        to="/dashboard/notifications"
+        className="relative inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+        data-testid="topbar-notifications"
+        aria-label={label}
+      >
+        <BellIcon />
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="unread-badge"
+            className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-bold text-white"
+          >
+            {unread > 99 ? "99+" : unread}
+          </span>
+        ) : null}
+      </Link>
+    </Tooltip>
   );
 }

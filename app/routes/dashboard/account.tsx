@@ -24,11 +24,14 @@ import {
   ConsentsSchema,
   DeleteAccountSchema,
   EmailChangeSchema,
+  NotificationPrefsSchema,
   PasswordChangeSchema,
   PreferencesSchema,
   ProfileSchema,
   RevokeSessionSchema,
 } from "~/features/account/schemas";
+import { NOTIFICATION_KINDS, type NotificationKind } from "~/features/notifications/kinds";
+import { setPreferences } from "~/features/notifications/notifications.server";
 import { Avatar } from "~/features/shell/avatar-menu";
 import { PASSWORD_RECOMMENDED } from "~/features/auth/schemas";
 import { requireUser } from "~/lib/auth/session.server";
@@ -59,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     app: user.appNewsletterAcceptedAt !== null,
     locale: user.data.locale ?? "en",
     countryCode: user.data.countryCode ?? "",
+    notificationsOff: user.data.notificationsOff,
     devices,
   };
 }
@@ -120,6 +124,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         { ok: true, notice: "account.saved", intent: "preferences" },
         cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
       );
+    }
+    case "notifications": {
+      const parsed = parseWith(NotificationPrefsSchema);
+      if (!parsed.ok) return invalid("notifications", parsed);
+      const wanted = parsed.data as Record<NotificationKind, string | undefined>;
+      await setPreferences(
+        services,
+        user.id,
+        NOTIFICATION_KINDS.filter((kind) => wanted[kind] !== "on"),
+      );
+      return { ok: true as const, notice: "account.saved", intent: "notifications" };
     }
     case "revoke": {
       const parsed = parseWith(RevokeSessionSchema);
@@ -427,6 +442,30 @@ export default function AccountPage() {
               />
               {noticeFor("consents") ? <Alert tone="success">{noticeFor("consents")}</Alert> : null}
               <Button type="submit" theme="white" loading={busy("consents")}>
+                {t("account.save")}
+              </Button>
+            </AccountForm>
+          </Section>
+
+          <Section id="notifications" title={t("account.notifications")}>
+            <AccountForm
+              intent="notifications"
+              schema={NotificationPrefsSchema}
+              onErrors={setErrors("notifications")}
+            >
+              <p className="text-sm text-slate-600">{t("account.notificationsIntro")}</p>
+              {NOTIFICATION_KINDS.map((kind) => (
+                <CheckboxField
+                  key={kind}
+                  name={kind}
+                  defaultChecked={!loaded.notificationsOff.includes(kind)}
+                  label={t(`notifications.kind.${kind}`)}
+                />
+              ))}
+              {noticeFor("notifications") ? (
+                <Alert tone="success">{noticeFor("notifications")}</Alert>
+              ) : null}
+              <Button type="submit" theme="white" loading={busy("notifications")}>
                 {t("account.save")}
               </Button>
             </AccountForm>

@@ -1,0 +1,78 @@
+import { useEffect, useState } from "react";
+
+/**
+ * One EventSource per page to /api/events, shared by every component that listens. The
+ * browser reconnects by itself; after repeated failures we close it and retry with a
+ * growing delay (1 s … 60 s), so a server that is down is not hammered.
+ */
+type Handler = (data: unknown) => void;
+
+const handlers = new Map<string, Set<Handler>>();
+let source: EventSource | null = null;
+let failures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+const listening = new Set<string>();
+
+function connect() {
+  if (typeof EventSource === "undefined" || source) return;
+  source = new EventSource("/api/events");
+  listening.clear();
+  source.onopen = () => {
+    failures = 0;
+  };
+  source.onerror = () => {
+    if (!source || source.readyState !== EventSource.CLOSED) {
+      failures++;
+      if (failures < 3) return; // let the browser's own retry work first
+    }
+    source?.close();
+    source = null;
+    const delay = Math.min(60_000, 1000 * 2 ** Math.min(failures, 6));
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(connect, delay);
+  };
+  for (const event of handlers.keys()) listen(event);
+}
+
+function listen(event: string) {
+  if (!source || listening.has(event)) return;
+  listening.add(event);
+  source.addEventListener(event, (message) => {
+    let data: unknown;
+    try {
+      data = JSON.parse((message as MessageEvent<string>).data) as unknown;
+    } catch {
+      return;
+    }
+    for (const handler of handlers.get(event) ?? []) handler(data);
+  });
+}
+
+function subscribe(event: string, handler: Handler): () => void {
+  let set = handlers.get(event);
+  if (!set) handlers.set(event, (set = new Set()));
+  set.add(handler);
+  if (source) listen(event);
+  else connect();
+  return () => set.delete(handler);
+}
+
+/** The unread count, starting from the server's figure and updated live. */
+export function useUnreadNotifications(initial: number): number {
+  // A new figure from the server (after a navigation) replaces the live one.
+  const [state, setState] = useState({ initial, count: initial });
+  if (state.initial !== initial) setState({ initial, count: initial });
+  useEffect(() => {
+    const update = (data: unknown) => {
+      const unread = (data as { unread?: unknown } | null)?.unread;
+      if (typeof unread === "number") setState((s) => ({ ...s, count: unread }));
+    };
+    const offHello = subscribe("hello", update);
+    const offChange = subscribe("notifications", update);
+    return () => {
+      offHello();
+      offChange();
+    };
+  }, []);
+  return state.count;
+}

@@ -1,0 +1,66 @@
+import type { Route } from "./+types/events";
+import { unreadCount } from "~/features/notifications/notifications.server";
+import { requireApiUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/events: Server-Sent Events for the signed-in user (authenticated by the session
+ * cookie). The first event carries the current state, so a client that reconnects after a
+ * gap catches up at once; later events arrive from any instance through LISTEN/NOTIFY.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireApiUser(context);
+  const services = getServices(context);
+  const encoder = new TextEncoder();
+  const initial = { unread: await unreadCount(services, user.id) };
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      let id = 0;
+      const send = (event: string, data: unknown) => {
+        if (closed) return;
+        try {
+          controller.enqueue(
+            encoder.encode(`id: ${++id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+          );
+        } catch {
+          cleanup();
+        }
+      };
+      controller.enqueue(encoder.encode("retry: 3000\n\n"));
+      send("hello", initial);
+      const unsubscribe = services.realtime.subscribe([`user:${user.id}`], (e) =>
+        send(e.event, e.data),
+      );
+      const heartbeat = setInterval(() => {
+        if (!closed) controller.enqueue(encoder.encode(": ping\n\n"));
+      }, HEARTBEAT_MS);
+      cleanup = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client going away
+        }
+      };
+      request.signal.addEventListener("abort", () => cleanup(), { once: true });
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

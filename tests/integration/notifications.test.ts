@@ -1,0 +1,173 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifications } from "@db/schema";
+import { ensureUser } from "~/features/account/admin-tasks.server";
+import { lessonReminders } from "~/features/notifications/jobs.server";
+import { notify } from "~/features/notifications/notifications.server";
+import { ROLE } from "~/lib/auth/roles";
+import { queryRows } from "~/lib/db.server";
+import type { Services } from "~/lib/services.server";
+import { HttpSession, locationOf } from "../support/http-session";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+/** Notifications and their server-sent events (issue 9). */
+
+const PASSWORD = "notifications test passphrase";
+
+interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Reads server-sent events from a streaming response. */
+function eventReader(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const queue: SseEvent[] = [];
+  async function next(timeoutMs = 3000): Promise<SseEvent> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const queued = queue.shift();
+      if (queued) return queued;
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) =>
+          setTimeout(
+            () => reject(new Error("no event in time")),
+            Math.max(1, deadline - Date.now()),
+          ),
+        ),
+      ]);
+      if (chunk.done) throw new Error("stream ended");
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end;
+      while ((end = buffer.indexOf("\n\n")) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (event && data) queue.push({ event, data: JSON.parse(data) as unknown });
+      }
+    }
+  }
+  return { next, close: () => reader.cancel() };
+}
+
+describe("notifications in real time", () => {
+  let app: TestApp;
+  let services: Services;
+  let n = 0;
+
+  async function teacher(email: string) {
+    const { id } = await ensureUser(services, {
+      email,
+      firstName: "Nora",
+      lastName: "Tify",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    const client = new HttpSession(app.url, { "x-forwarded-for": `10.16.0.${++n}` });
+    expect((await client.postForm("/auth/sign-in", { email, password: PASSWORD })).status).toBe(
+      302,
+    );
+    return { id, client };
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for" });
+    services = app.services;
+  });
+  afterAll(() => app?.close());
+
+  it("streams the unread count to the teacher's open pages as notifications arrive and are read", async () => {
+    const { id, client } = await teacher("live@notifications.test");
+    const response = await client.get("/api/events");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    const events = eventReader(response);
+    try {
+      expect(await events.next()).toEqual({ event: "hello", data: { unread: 0 } });
+      await notify(services, id, {
+        kind: "school",
+        messageKey: "notifications.schoolInvite",
+        values: { school: "Riverside" },
+        url: "/dashboard/membership",
+      });
+      expect(await events.next()).toMatchObject({ event: "notifications", data: { unread: 1 } });
+
+      const page = await (await client.get("/dashboard/notifications")).text();
+      expect(page).toContain("Riverside invited you to join.");
+      const [row] = await services.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(eq(notifications.userId, id));
+      await client.postForm("/dashboard/notifications", { intent: "read", id: row?.id ?? "" });
+      expect(await events.next()).toMatchObject({ event: "notifications", data: { unread: 0 } });
+    } finally {
+      await events.close();
+    }
+    // The subscription ends with the connection.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(services.realtime.connections).toBe(0);
+  });
+
+  it("keeps each teacher's notifications to themselves", async () => {
+    const a = await teacher("a@notifications.test");
+    const b = await teacher("b@notifications.test");
+    await notify(services, a.id, { kind: "trial", messageKey: "notifications.trialEnding" });
+    const [row] = await services.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, a.id));
+    await b.client.postForm("/dashboard/notifications", { intent: "read", id: row?.id ?? "" });
+    await b.client.postForm("/dashboard/notifications", { intent: "read-all" });
+    const [after] = await services.db
+      .select({ readAt: notifications.readAt })
+      .from(notifications)
+      .where(eq(notifications.id, row?.id ?? ""));
+    expect(after?.readAt).toBeNull();
+    expect(await (await b.client.get("/dashboard/notifications")).text()).not.toContain(
+      "Premium access ends tomorrow",
+    );
+    const anonymous = new HttpSession(app.url, { "x-forwarded-for": "10.16.9.9" });
+    expect((await anonymous.get("/api/events")).status).toBe(401);
+    expect(locationOf(await anonymous.get("/dashboard/notifications"))).toMatch(/^\/auth\/confirm/);
+  });
+
+  it("respects the kinds a teacher switched off, and reminds once per lesson", async () => {
+    const { id, client } = await teacher("prefs@notifications.test");
+    const saved = await client.postForm("/dashboard/account", {
+      intent: "notifications",
+      lesson: "on",
+    });
+    expect(saved.status).toBe(200);
+    expect(
+      await notify(services, id, { kind: "exercises", messageKey: "notifications.newExercises" }),
+    ).toBe(false);
+
+    const student = await client.postForm("/dashboard/students", {
+      intent: "create",
+      name: "Reminder Student",
+    });
+    const studentId = new URL(locationOf(student), app.url).searchParams.get("student") ?? "";
+    const soon = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    await client.postForm(`/dashboard/lessons/new?studentId=${studentId}`, {
+      title: "Soon lesson",
+      date: soon.toISOString().slice(0, 10),
+      time: soon.toISOString().slice(11, 16),
+      timeZone: "UTC",
+    });
+    await lessonReminders(services);
+    await lessonReminders(services);
+    const rows = await queryRows<{ message_key: string }>(
+      services.db,
+      sql`select message_key from notifications where user_id = ${id}`,
+    );
+    expect(rows).toEqual([{ message_key: "notifications.lessonSoon" }]);
+    expect(await (await client.get("/dashboard/notifications")).text()).toContain(
+      "“Soon lesson” with Reminder Student starts within 24 hours.",
+    );
+  });
+});
