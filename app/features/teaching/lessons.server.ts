@@ -349,3 +349,22 @@ export async function listLessons(
     items: Number(r.items),
   }));
 }
+
+/** The student's latest lesson (by date), to start a new plan from. */
+export async function latestLesson(
+  services: Services,
+  teacherId: string,
+  studentId: string,
+): Promise<{ id: string; title: string; items: number } | null> {
+  const [row] = await services.db
+    .select({
+      id: lessons.id,
+      title: lessons.title,
+      items: sql<number>`(select count(*)::int from lesson_items i where i.lesson_id = "lessons"."id")`,
+    })
+    .from(lessons)
+    .where(and(eq(lessons.teacherId, teacherId), eq(lessons.studentId, studentId)))
+    .orderBy(desc(lessons.startsAt))
+    .limit(1);
+  return row ? { ...row, items: Number(row.items) } : null;
+}

@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import {
   createLesson,
   duplicateLesson,
-  listLessons,
+  latestLesson,
   updateLesson,
 } from "~/features/teaching/lessons.server";
 import { getStudent } from "~/features/teaching/students.server";
@@ -35,10 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Next full hour tomorrow, on the teacher's clock.
   const start = new Date(Date.now() + 24 * 60 * 60 * 1000);
   start.setUTCMinutes(0, 0, 0);
-  const [previous] = await listLessons(services, user.id, "past", {
-    limit: 1,
-    studentIds: [student.id],
-  });
+  const previous = await latestLesson(services, user.id, student.id);
   return {
     student: { id: student.id, name: student.name, level: student.level },
     timeZone,

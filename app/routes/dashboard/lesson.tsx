@@ -53,7 +53,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const run = url.searchParams.get("run");
   const pick = url.searchParams.get("pick");
   const level = url.searchParams.get("level") ?? lesson.student.level ?? "";
-  const fresh = url.searchParams.get("fresh") !== "0";
+  // The form sends fresh=0 (hidden) and fresh=1 (checkbox, when ticked); no value: the default.
+  const freshValues = url.searchParams.getAll("fresh");
+  const fresh = freshValues.length === 0 || freshValues.includes("1");
   let picker = null;
   if (pick === "exercise" || pick === "material") {
     const q = (url.searchParams.get("q") ?? "").slice(0, 200);

@@ -1,0 +1,72 @@
+import { expect, test } from "./fixtures";
+import { signUp } from "./helpers";
+
+/**
+ * Teaching workflow end to end (issue 9): add a student, plan a lesson from the picker,
+ * see an exercise used last lesson marked in the next one, run the lesson.
+ */
+test("a teacher adds a student, plans lessons from the picker and runs one", async ({ page }) => {
+  await signUp(page, `planner-${Date.now()}@school.test`, "Paulina");
+
+  await page.goto("/dashboard/students");
+  await page.getByText("Add a student").click();
+  await page.getByLabel("Name").fill("Tomasz Wójcik");
+  await page.getByLabel("Level").selectOption("B1");
+  await page.getByLabel("Goals").fill("Small talk for a work trip to Dublin");
+  await page.getByRole("button", { name: "Add student" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tomasz Wójcik" })).toBeVisible();
+
+  // First lesson: an exercise from the picker, at the student's level by default.
+  await page.getByRole("link", { name: "Plan a lesson" }).click();
+  await page.getByLabel("Title").fill("Travel talk 1");
+  await page.getByRole("button", { name: "Create the lesson" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Travel talk 1" })).toBeVisible();
+  await page.getByRole("link", { name: "Add an exercise" }).click();
+  const picker = page.getByRole("region", { name: "Add an exercise" });
+  await expect(picker.getByLabel("Level")).toHaveValue("B1");
+  const firstResult = picker.getByRole("listitem").first();
+  const exerciseTitle = (await firstResult.locator("[lang=en]").first().innerText()).trim();
+  await firstResult.getByRole("button", { name: /^Add / }).click();
+  const plan = page.getByRole("region", { name: "Plan" });
+  await expect(plan.getByRole("link", { name: exerciseTitle })).toBeVisible();
+  await page.getByLabel(/Your own step/).fill("Feedback on useful phrases");
+  await page.getByRole("button", { name: "Add step" }).click();
+  await expect(
+    plan.getByRole("paragraph").filter({ hasText: "Feedback on useful phrases" }),
+  ).toBeVisible();
+
+  // Run it with the keyboard.
+  await page.getByRole("link", { name: "Run lesson" }).click();
+  await expect(page.getByText("1 of 2")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: exerciseTitle })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByText("2 of 2")).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Feedback on useful phrases" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Finish the lesson" }).click();
+
+  // The next lesson copies the plan; the exercise used last time is marked.
+  await page.goto("/dashboard/students");
+  await page.getByRole("link", { name: "Plan a lesson Tomasz Wójcik" }).click();
+  await page.getByLabel("Title").fill("Travel talk 2");
+  await page.getByRole("checkbox", { name: /Start from the plan of “Travel talk 1”/ }).check();
+  await page.getByRole("button", { name: "Create the lesson" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Travel talk 2" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Plan" }).getByText(/used on/)).toBeVisible();
+  // The picker leaves it out unless asked.
+  await page.getByRole("link", { name: "Add an exercise" }).click();
+  const next = page.getByRole("region", { name: "Add an exercise" });
+  await expect(next.getByText(exerciseTitle, { exact: true })).toHaveCount(0);
+  await next.getByLabel(/Only exercises not used with/).uncheck();
+  await next.getByRole("button", { name: "Search" }).click();
+  await expect(
+    next
+      .getByRole("listitem")
+      .filter({ hasText: exerciseTitle })
+      .getByText(/used on/),
+  ).toBeVisible();
+
+  await page.goto("/dashboard/lessons");
+  await expect(page.getByRole("link", { name: "Travel talk 2" })).toBeVisible();
+});
