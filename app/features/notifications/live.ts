@@ -76,3 +76,47 @@ export function useUnreadNotifications(initial: number): number {
   }, []);
   return state.count;
 }
+
+/**
+ * A dedicated stream (e.g. a class's live view, /api/events?class=…): reconnects with a
+ * growing delay and hands every named event to the handler. Answers the function that
+ * closes it.
+ */
+export function subscribeLive(
+  url: string,
+  handler: (event: string, data: unknown) => void,
+  events: readonly string[] = ["hello", "live", "shares"],
+): () => void {
+  if (typeof EventSource === "undefined") return () => {};
+  let stream: EventSource | null = null;
+  let attempts = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  const open = () => {
+    if (closed) return;
+    stream = new EventSource(url);
+    stream.onopen = () => {
+      attempts = 0;
+    };
+    stream.onerror = () => {
+      attempts++;
+      if (stream?.readyState !== EventSource.CLOSED && attempts < 3) return;
+      stream?.close();
+      timer = setTimeout(open, Math.min(60_000, 1000 * 2 ** Math.min(attempts, 6)));
+    };
+    for (const event of events)
+      stream.addEventListener(event, (message) => {
+        try {
+          handler(event, JSON.parse((message as MessageEvent<string>).data) as unknown);
+        } catch {
+          // not for us
+        }
+      });
+  };
+  open();
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+    stream?.close();
+  };
+}

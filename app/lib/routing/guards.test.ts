@@ -73,3 +73,39 @@ describe("safe redirect targets after sign-in", () => {
     expect(safeRedirectTarget(input)).toBe(expected);
   });
 });
+
+describe("student accounts in a class see the class, never the library", () => {
+  const student = { isAdmin: false, student: { classId: "c1" } };
+  it.each([
+    ["/dashboard", "/class/c1"],
+    ["/dashboard/exercises", "/class/c1"],
+    ["/pl/dashboard/exercises/some-id", "/class/c1"],
+    ["/dashboard/materials", "/class/c1"],
+    ["/dashboard/students", "/class/c1"],
+    ["/dashboard/lessons/new", "/class/c1"],
+    ["/auth/sign-in", "/dashboard"],
+    ["/admin", "/dashboard"],
+  ])("%s → %s", (pathname, to) => {
+    expect(guardDecision({ pathname, search: "", user: student })).toEqual({
+      type: "redirect",
+      to,
+    });
+  });
+
+  it.each(["/dashboard/account", "/dashboard/notifications", "/class/c1", "/faq"])(
+    "may open %s",
+    (pathname) => {
+      expect(guardDecision({ pathname, search: "", user: student })).toEqual({ type: "allow" });
+    },
+  );
+
+  it("leaves a student without a class on the dashboard (spec §6)", () => {
+    expect(
+      guardDecision({
+        pathname: "/dashboard",
+        search: "",
+        user: { isAdmin: false, student: { classId: null } },
+      }),
+    ).toEqual({ type: "allow" });
+  });
+});

@@ -4,7 +4,20 @@
  */
 export interface GuardUser {
   isAdmin: boolean;
+  /**
+   * A student account (role STUDENT without TEACHER or ADMIN): students see their class,
+   * never the library, so dashboard pages other than their account lead to the class.
+   */
+  student?: { classId: string | null } | null;
 }
+
+/**
+ * The teacher's side of the dashboard (home, library, planning). A student in a class is
+ * sent to the class instead; their account and notifications stay open (spec §6 lets every
+ * signed-in user open /dashboard paths, so a student without a class is not redirected).
+ */
+const TEACHER_DASHBOARD =
+  /\/dashboard(\/(exercises|materials|audio|favorites|lessons|students|features)(\/.*)?)?$/;
 
 export type GuardDecision = { type: "allow" } | { type: "redirect"; to: string };
 
@@ -45,6 +58,9 @@ export function guardDecision(input: {
   }
   if (isSignInOrUp(pathname)) return { type: "redirect", to: "/dashboard" };
   if (admin && !user.isAdmin) return { type: "redirect", to: "/dashboard" };
+  const classId = user.student?.classId;
+  if (classId && TEACHER_DASHBOARD.test(pathname))
+    return { type: "redirect", to: `/class/${classId}` };
   return { type: "allow" };
 }
 

@@ -1,5 +1,6 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { isAdmin, loadSession, sessionContext } from "../auth/session.server";
+import { hasRole, ROLE } from "../auth/roles";
 import { getRequestInfo, getServices } from "../context.server";
 import {
   COUNTRY_VARIANT_HEADER,
@@ -98,7 +99,17 @@ const guardMiddleware: MiddlewareFunction<Response> = async (
   const decision = guardDecision({
     pathname: url.pathname,
     search: url.search,
-    user: session.user ? { isAdmin: admin } : null,
+    user: session.user
+      ? {
+          isAdmin: admin,
+          student:
+            hasRole(session.user.data.role, ROLE.STUDENT) &&
+            !hasRole(session.user.data.role, ROLE.TEACHER) &&
+            !admin
+              ? { classId: session.user.classId }
+              : null,
+        }
+      : null,
   });
   if (decision.type === "redirect") throw redirect(decision.to);
 

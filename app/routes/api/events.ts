@@ -1,7 +1,9 @@
 import type { Route } from "./+types/events";
 import { unreadCount } from "~/features/notifications/notifications.server";
+import { classAccess } from "~/features/teaching/classes.server";
 import { requireApiUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
+import { apiError } from "~/lib/http.server";
 
 const HEARTBEAT_MS = 25_000;
 
@@ -14,7 +16,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireApiUser(context);
   const services = getServices(context);
   const encoder = new TextEncoder();
-  const initial = { unread: await unreadCount(services, user.id) };
+  const initial: Record<string, unknown> = { unread: await unreadCount(services, user.id) };
+  const topics = [`user:${user.id}`];
+  const classId = new URL(request.url).searchParams.get("class");
+  if (classId) {
+    const access = await classAccess(services, user, classId);
+    if (!access) apiError(404, "No such class.");
+    topics.push(`class:${classId}`);
+    initial.live = { exerciseId: access.row.liveExerciseId, card: access.row.liveCard };
+  }
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -32,9 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       };
       controller.enqueue(encoder.encode("retry: 3000\n\n"));
       send("hello", initial);
-      const unsubscribe = services.realtime.subscribe([`user:${user.id}`], (e) =>
-        send(e.event, e.data),
-      );
+      const unsubscribe = services.realtime.subscribe(topics, (e) => send(e.event, e.data));
       const heartbeat = setInterval(() => {
         if (!closed) controller.enqueue(encoder.encode(": ping\n\n"));
       }, HEARTBEAT_MS);

@@ -1,21 +1,331 @@
-import { data } from "react-router";
-import { requireUser } from "~/lib/auth/session.server";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useActionData, useLoaderData, useRevalidator } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/class";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { IntentButton } from "~/components/ui/intent-button";
+import { LocalDateTime } from "~/components/ui/local-time";
+import { PageHeader } from "~/components/ui/page-header";
+import { LevelBadge } from "~/features/library/components/badges";
+import { SlideView } from "~/features/library/components/slide-view";
+import type { CefrLevel } from "~/features/library/schema";
+import { subscribeLive } from "~/features/notifications/live";
+import {
+  addShare,
+  classAccess,
+  isSharedWith,
+  listMembers,
+  listShares,
+  liveExercise,
+  setLive,
+} from "~/features/teaching/classes.server";
+import { requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context, request);
-  throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+/**
+ * /class/{id}: for the class's teacher and students. What the teacher shared, homework,
+ * and the live view: the card the teacher presents, followed in real time.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const access = await classAccess(services, user, params.id);
+  if (!access) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  const { row, role } = access;
+  const live = await liveExercise(services, row);
+  return {
+    role,
+    cls: { id: row.id, name: row.name, level: row.level, joinCode: row.joinCode },
+    shares: await listShares(services, row.id),
+    members: role === "teacher" ? await listMembers(services, row.id) : [],
+    live,
+  };
+}
+
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("share"), exerciseId: z.string().trim().min(1).max(100) }),
+  z.object({
+    intent: z.literal("homework"),
+    text: z.string().trim().min(1).max(2000),
+    due: z.string().trim().max(10).optional(),
+  }),
+  z.object({ intent: z.literal("present"), exerciseId: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("card"), card: z.coerce.number().int().min(0).max(500) }),
+  z.object({ intent: z.literal("stop") }),
+]);
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const access = await classAccess(services, user, params.id);
+  if (!access || access.role !== "teacher")
+    throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data({ messageKey: "classes.error.invalid" }, { status: 400 });
+  const input = parsed.data;
+  const id = access.row.id;
+  switch (input.intent) {
+    case "share": {
+      // Accepts an exercise's address or id, as copied from the library.
+      const exerciseId = input.exerciseId.split("/").filter(Boolean).pop() ?? "";
+      if (
+        !(await addShare(services, user.id, id, {
+          kind: "exercise",
+          exerciseId,
+          text: "",
+          dueAt: null,
+        }))
+      )
+        return data({ messageKey: "classes.error.exercise" }, { status: 404 });
+      return { messageKey: "classes.sharedDone" };
+    }
+    case "homework": {
+      const dueAt =
+        input.due && /^\d{4}-\d{2}-\d{2}$/.test(input.due)
+          ? new Date(`${input.due}T23:59:00Z`)
+          : null;
+      await addShare(services, user.id, id, {
+        kind: "homework",
+        exerciseId: null,
+        text: input.text,
+        dueAt,
+      });
+      return { messageKey: "classes.homeworkSet" };
+    }
+    case "present":
+      if (!(await isSharedWith(services, id, input.exerciseId)))
+        return data({ messageKey: "classes.error.exercise" }, { status: 404 });
+      await setLive(services, user.id, id, { exerciseId: input.exerciseId, card: 0 });
+      return null;
+    case "card":
+      await setLive(services, user.id, id, {
+        exerciseId: access.row.liveExerciseId,
+        card: input.card,
+      });
+      return null;
+    case "stop":
+      await setLive(services, user.id, id, { exerciseId: null, card: 0 });
+      return null;
+  }
 }
 
 export default function ClassPage() {
   const t = useT();
+  const { role, cls, shares, members, live } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const exercisesShared = shares.filter((s) => s.kind === "exercise");
+  const homework = shares.filter((s) => s.kind === "homework");
   return (
-    <>
-      <title>{`${t("page.class.title")} · Parley`}</title>
-      <PageHeader title={t("page.class.title")} description={t("page.class.description")} />
-      <EmptyState title={t("page.class.emptyTitle")}>{t("page.class.empty")}</EmptyState>
-    </>
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <title>{`${cls.name} · Parley`}</title>
+      <PageHeader
+        title={cls.name}
+        description={
+          role === "teacher"
+            ? t("classes.teacherIntro", { code: cls.joinCode })
+            : t("classes.studentIntro")
+        }
+      />
+      {answer && "messageKey" in answer ? (
+        <Alert tone={answer.messageKey.startsWith("classes.error") ? "error" : "success"}>
+          {t(answer.messageKey)}
+        </Alert>
+      ) : null}
+      <LiveView role={role} live={live} classId={cls.id} />
+      <section
+        aria-labelledby="shared"
+        className="rounded-2xl border border-slate-200 bg-white p-5"
+      >
+        <h2 id="shared" className="text-lg font-semibold text-ink">
+          {t("classes.shared.title")}
+        </h2>
+        {exercisesShared.length === 0 ? (
+          <p className="mt-2 text-slate-600">{t("classes.shared.none")}</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100">
+            {exercisesShared.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="flex items-center gap-2">
+                  {s.level ? <LevelBadge level={s.level as CefrLevel} /> : null}
+                  <span className="font-medium text-ink" lang="en">
+                    {s.title}
+                  </span>
+                </span>
+                {role === "teacher" && s.exerciseId ? (
+                  <IntentButton intent="present" fields={{ exerciseId: s.exerciseId }}>
+                    {t("classes.present")}
+                    <span className="sr-only"> {s.title}</span>
+                  </IntentButton>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {role === "teacher" ? (
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="share" />
+            <TextField
+              label={t("classes.shareLabel")}
+              hint={t("classes.shareHint")}
+              name="exerciseId"
+              required
+              maxLength={200}
+              className="min-w-72 flex-1"
+            />
+            <Button type="submit" theme="white">
+              {t("classes.share")}
+            </Button>
+          </Form>
+        ) : null}
+      </section>
+      <section
+        aria-labelledby="homework"
+        className="rounded-2xl border border-slate-200 bg-white p-5"
+      >
+        <h2 id="homework" className="text-lg font-semibold text-ink">
+          {t("classes.homework.title")}
+        </h2>
+        {homework.length === 0 ? (
+          <p className="mt-2 text-slate-600">{t("classes.homework.none")}</p>
+        ) : (
+          <ul className="mt-3 space-y-3">
+            {homework.map((h) => (
+              <li key={h.id} className="rounded-xl bg-slate-50 p-3">
+                <p className="whitespace-pre-line text-ink">{h.text}</p>
+                {h.dueAt ? (
+                  <p className="mt-1 text-sm text-slate-600">
+                    {t("classes.homework.due")} <LocalDateTime value={h.dueAt} />
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {role === "teacher" ? (
+          <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto]">
+            <input type="hidden" name="intent" value="homework" />
+            <TextAreaField
+              label={t("classes.homework.text")}
+              name="text"
+              required
+              rows={2}
+              maxLength={2000}
+            />
+            <TextField label={t("classes.homework.dueLabel")} name="due" type="date" />
+            <div>
+              <Button type="submit" theme="white">
+                {t("classes.homework.add")}
+              </Button>
+            </div>
+          </Form>
+        ) : null}
+      </section>
+      {role === "teacher" ? (
+        <section
+          aria-labelledby="members"
+          className="rounded-2xl border border-slate-200 bg-white p-5"
+        >
+          <h2 id="members" className="text-lg font-semibold text-ink">
+            {t("classes.members", { count: members.length })}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {t("classes.joinLink", { code: cls.joinCode })}
+          </p>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {members.map((m) => (
+              <li key={m.id} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+                {m.firstName} {m.lastName}
+              </li>
+            ))}
+          </ul>
+          <Link
+            to="/dashboard/students"
+            className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
+          >
+            {t("classes.backToStudents")}
+          </Link>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+type Live = Awaited<ReturnType<typeof loader>>["live"];
+
+function LiveView({
+  role,
+  live,
+  classId,
+}: {
+  role: "teacher" | "student";
+  live: Live;
+  classId: string;
+}) {
+  const t = useT();
+  const revalidator = useRevalidator();
+  const [card, setCard] = useState({ from: live, index: live?.card ?? 0 });
+  if (card.from !== live) setCard({ from: live, index: live?.card ?? 0 });
+  useEffect(
+    () =>
+      subscribeLive(`/api/events?class=${encodeURIComponent(classId)}`, (event, payload) => {
+        if (event === "shares") void revalidator.revalidate();
+        if (event !== "live") return;
+        const next = payload as { exerciseId: string | null; card: number };
+        if (next.exerciseId !== (live?.exerciseId ?? null)) void revalidator.revalidate();
+        else setCard((c) => ({ ...c, index: next.card }));
+      }),
+    [classId, live?.exerciseId, revalidator],
+  );
+  if (!live)
+    return (
+      <p
+        className="rounded-2xl border border-dashed border-slate-300 p-5 text-slate-600"
+        data-testid="live-idle"
+      >
+        {t("classes.live.idle")}
+      </p>
+    );
+  const slide = live.slides[Math.min(card.index, live.slides.length - 1)];
+  return (
+    <section
+      aria-labelledby="live"
+      className="rounded-2xl border border-brand-200 bg-white p-5"
+      data-testid="live-view"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="live" className="text-lg font-semibold text-ink">
+          {t("classes.live.title")}: <span lang="en">{live.title}</span>
+        </h2>
+        <span className="text-sm text-slate-600" data-testid="live-card">
+          {t("classes.live.card", { current: card.index + 1, total: live.slides.length })}
+        </span>
+      </div>
+      <div className="mt-4" lang="en">
+        {slide ? <SlideView slide={slide} large /> : null}
+      </div>
+      {role === "teacher" ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <IntentButton intent="card" fields={{ card: Math.max(0, card.index - 1) }} size="medium">
+            ← {t("classes.live.previous")}
+          </IntentButton>
+          <IntentButton
+            intent="card"
+            fields={{ card: Math.min(live.slides.length - 1, card.index + 1) }}
+            theme="primary"
+            size="medium"
+          >
+            {t("classes.live.next")} →
+          </IntentButton>
+          <IntentButton intent="stop" size="medium">
+            {t("classes.live.stop")}
+          </IntentButton>
+        </div>
+      ) : null}
+    </section>
   );
 }

@@ -1,19 +1,185 @@
-import { data } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/join";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth/schemas";
+import { classByCode, createStudentAccount, joinClass } from "~/features/teaching/classes.server";
+import { hasRole, ROLE } from "~/lib/auth/roles";
+import { getUser } from "~/lib/auth/session.server";
+import { getRequestInfo, getServices } from "~/lib/context.server";
+import { parseForm, useMessage, type FormFailure } from "~/lib/forms";
+import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
+import { consumeRate } from "~/lib/rate-limit.server";
 
-export function loader({ request }: Route.LoaderArgs) {
-  throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+/**
+ * /c/{code}: a class's join link. Students with an account join; new students create a
+ * student account right here (role STUDENT, in this class) and land on the class page.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const cls = await classByCode(services, params.id);
+  if (!cls) throw data(`Page Not Found: /c/${params.id}`, { status: 404 });
+  const user = getUser(context);
+  if (user?.classId === cls.id) throw redirect(`/class/${cls.id}`);
+  return {
+    cls: {
+      name: cls.name,
+      level: cls.level,
+      teacher: `${cls.teacherFirstName} ${cls.teacherLastName}`.trim(),
+    },
+    code: params.id,
+    signedIn: user
+      ? {
+          name: user.firstName,
+          student: !hasRole(user.data.role, ROLE.TEACHER) && !hasRole(user.data.role, ROLE.ADMIN),
+        }
+      : null,
+  };
+}
+
+const SignUpSchema = z.object({
+  firstName: z.string().trim().min(1).max(60),
+  lastName: z.string().trim().min(1).max(60),
+  email: z.email().max(254),
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+});
+
+type Answer = (FormFailure & { messageKey?: string }) | { messageKey: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const services = getServices(context);
+  const cls = await classByCode(services, params.id);
+  if (!cls) throw data(`Page Not Found: /c/${params.id}`, { status: 404 });
+  const user = getUser(context);
+  if (user) {
+    const error = await joinClass(services, user, cls.id);
+    if (error)
+      return data<Answer>(
+        {
+          messageKey:
+            error === "teacher-account" ? "classes.join.teacher" : "classes.join.otherClass",
+        },
+        { status: 409 },
+      );
+    return redirect(`/class/${cls.id}`);
+  }
+  const rate = await consumeRate(services.db, `join:ip:${getRequestInfo(context).clientIp}`, {
+    windowMs: 60 * 60 * 1000,
+    max: 30,
+  });
+  if (!rate.allowed) return data<Answer>({ messageKey: "classes.join.tooMany" }, { status: 429 });
+  const form = await readForm(request);
+  const parsed = parseForm(form, SignUpSchema);
+  if (!parsed.ok) return data<Answer>({ ...parsed }, { status: 400 });
+  const id = await createStudentAccount(services, cls.id, parsed.data);
+  if (!id)
+    return data<Answer>(
+      {
+        errors: {},
+        values: {
+          firstName: parsed.data.firstName,
+          lastName: parsed.data.lastName,
+          email: parsed.data.email,
+        },
+        messageKey: "classes.join.emailTaken",
+      },
+      { status: 409 },
+    );
+  const { headers } = await services.auth.api.signInEmail({
+    body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  const out = new Headers();
+  for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+  return redirect(`/class/${cls.id}`, { headers: out });
 }
 
 export default function JoinPage() {
   const t = useT();
+  const message = useMessage();
+  const { cls, code, signedIn } = useLoaderData<typeof loader>();
+  const answer = useActionData<Answer>();
+  const failure = answer && "errors" in answer ? answer : undefined;
   return (
-    <>
+    <div className="mx-auto max-w-md space-y-6 px-4 py-12">
       <title>{`${t("page.join.title")} · Parley`}</title>
-      <PageHeader title={t("page.join.title")} description={t("page.join.description")} />
-      <EmptyState title={t("page.join.emptyTitle")}>{t("page.join.empty")}</EmptyState>
-    </>
+      <div className="text-center">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+          {t("classes.join.invited")}
+        </p>
+        <h1 className="mt-2 text-3xl font-bold text-ink">{cls.name}</h1>
+        <p className="mt-2 text-slate-700">{t("classes.join.teacher", { name: cls.teacher })}</p>
+      </div>
+      {answer?.messageKey ? <Alert tone="error">{t(answer.messageKey)}</Alert> : null}
+      {signedIn ? (
+        signedIn.student ? (
+          <Form method="post" className="text-center">
+            <Button type="submit" size="large">
+              {t("classes.join.join")}
+            </Button>
+          </Form>
+        ) : (
+          <Alert tone="info">{t("classes.join.teacherAccount")}</Alert>
+        )
+      ) : (
+        <Form method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+          <p className="text-sm text-slate-700">{t("classes.join.newStudent")}</p>
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label={t("auth.firstName")}
+              name="firstName"
+              required
+              maxLength={60}
+              autoComplete="given-name"
+              defaultValue={failure?.values.firstName}
+              error={message(failure?.errors.firstName)}
+            />
+            <TextField
+              label={t("auth.lastName")}
+              name="lastName"
+              required
+              maxLength={60}
+              autoComplete="family-name"
+              defaultValue={failure?.values.lastName}
+              error={message(failure?.errors.lastName)}
+            />
+          </div>
+          <TextField
+            label={t("auth.email")}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            defaultValue={failure?.values.email}
+            error={message(failure?.errors.email)}
+          />
+          <TextField
+            label={t("auth.password")}
+            name="password"
+            type="password"
+            required
+            minLength={PASSWORD_MIN}
+            autoComplete="new-password"
+            error={message(failure?.errors.password)}
+          />
+          <Button type="submit" className="w-full">
+            {t("classes.join.create")}
+          </Button>
+          <p className="text-center text-sm text-slate-600">
+            <Link
+              to={`/auth/sign-in?redirectTo=${encodeURIComponent(`/c/${code}`)}`}
+              className="font-medium text-brand-700 underline"
+            >
+              {t("classes.join.haveAccount")}
+            </Link>
+          </p>
+        </Form>
+      )}
+    </div>
   );
 }

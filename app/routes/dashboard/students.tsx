@@ -17,6 +17,7 @@ import { LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { LevelBadge } from "~/features/library/components/badges";
 import { CEFR_LEVELS, type CefrLevel } from "~/features/library/schema";
+import { createClass, listClasses } from "~/features/teaching/classes.server";
 import { parseCsv } from "~/features/teaching/csv";
 import { readRoster, StudentSchema, type CsvRowResult } from "~/features/teaching/schemas";
 import {
@@ -59,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     archived,
     students: await listStudents(services, user.id, { q, archived }),
+    classes: await listClasses(services, user.id),
   };
 }
 
@@ -76,7 +78,15 @@ function serialize(s: StudentRow) {
 }
 
 const IntentSchema = z.object({
-  intent: z.enum(["create", "update", "archive", "restore", "import-preview", "import"]),
+  intent: z.enum([
+    "create",
+    "update",
+    "archive",
+    "restore",
+    "import-preview",
+    "import",
+    "create-class",
+  ]),
   id: z.string().max(100).optional(),
 });
 
@@ -88,6 +98,15 @@ type ActionAnswer =
 
 const MAX_CSV_BYTES = 256 * 1024;
 
+const ClassSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  level: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((v) => ((CEFR_LEVELS as readonly string[]).includes(v) ? v : null)),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = requireUser(context, request);
@@ -98,6 +117,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { id } = intent.data;
 
   switch (intent.data.intent) {
+    case "create-class": {
+      const parsed = ClassSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success)
+        return data(
+          { intent: "import-error", messageKey: "classes.error.name" } satisfies ActionAnswer,
+          {
+            status: 400,
+          },
+        );
+      const classId = await createClass(services, user.id, parsed.data);
+      return redirect(`/class/${classId}`);
+    }
     case "create":
     case "update": {
       const parsed = parseForm(form, StudentSchema);
@@ -167,7 +198,10 @@ export default function StudentsPage() {
       {loaded.view === "student" ? (
         <StudentView student={loaded.student} history={loaded.history} />
       ) : (
-        <Roster q={loaded.q} archived={loaded.archived} students={loaded.students} />
+        <>
+          <Roster q={loaded.q} archived={loaded.archived} students={loaded.students} />
+          <Classes classes={loaded.classes} />
+        </>
       )}
     </>
   );
@@ -577,5 +611,64 @@ function StudentView({
         />
       </section>
     </div>
+  );
+}
+
+function Classes({ classes }: { classes: Awaited<ReturnType<typeof listClasses>> }) {
+  const t = useT();
+  return (
+    <section
+      aria-labelledby="classes"
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-5"
+    >
+      <h2 id="classes" className="text-lg font-semibold text-ink">
+        {t("classes.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t("classes.intro")}</p>
+      {classes.length ? (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {classes.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <Link to={`/class/${c.id}`} className="font-medium text-brand-700 hover:underline">
+                  {c.name}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {c.level ? `${c.level} · ` : ""}
+                  {t("classes.members", { count: c.members })} ·{" "}
+                  {t("classes.joinLink", { code: c.joinCode })}
+                </p>
+              </div>
+              <ButtonLink to={`/class/${c.id}`} theme="white" size="small">
+                {t("classes.open")}
+                <span className="sr-only"> {c.name}</span>
+              </ButtonLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="create-class" />
+        <TextField label={t("classes.name")} name="name" required maxLength={80} />
+        <label className="text-sm font-medium text-slate-800">
+          {t("students.level")}
+          <select
+            name="level"
+            defaultValue=""
+            className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2"
+          >
+            <option value="">{t("students.levelUnknown")}</option>
+            {CEFR_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" theme="white">
+          {t("classes.create")}
+        </Button>
+      </Form>
+    </section>
   );
 }

@@ -1,0 +1,287 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { classes, classShares, exercises, students, userData, users } from "@db/schema";
+import { ensureUser } from "~/features/account/admin-tasks.server";
+import { hasRole, ROLE } from "~/lib/auth/roles";
+import type { SessionUser } from "~/lib/auth/session.server";
+import type { Services } from "~/lib/services.server";
+import { buildSlides, type Slide } from "~/features/library/slides";
+import type { ExerciseContent } from "~/features/library/schema";
+
+/**
+ * Classes: a teacher's group with a short join link (/c/{code}). Joining gives the student
+ * an account with the STUDENT role and classId set (spec §3), and a row in the teacher's
+ * roster. /class/{id} shows what the teacher shared, homework, and a live view that follows
+ * the card the teacher presents.
+ */
+
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+export function newJoinCode(length = 7): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+}
+
+export type ClassRow = typeof classes.$inferSelect;
+
+export async function createClass(
+  services: Services,
+  teacherId: string,
+  input: { name: string; level: string | null },
+): Promise<string> {
+  const id = randomUUID();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const inserted = await services.db
+      .insert(classes)
+      .values({ id, teacherId, name: input.name, level: input.level, joinCode: newJoinCode() })
+      .onConflictDoNothing()
+      .returning({ id: classes.id });
+    if (inserted.length) return id;
+  }
+  throw new Error("could not find a free join code");
+}
+
+export async function listClasses(services: Services, teacherId: string) {
+  const rows = await services.db
+    .select({
+      id: classes.id,
+      name: classes.name,
+      level: classes.level,
+      joinCode: classes.joinCode,
+      members: count(users.id),
+    })
+    .from(classes)
+    .leftJoin(users, eq(users.classId, classes.id))
+    .where(and(eq(classes.teacherId, teacherId), isNull(classes.archivedAt)))
+    .groupBy(classes.id)
+    .orderBy(asc(classes.name));
+  return rows.map((r) => ({ ...r, members: Number(r.members) }));
+}
+
+export async function classByCode(services: Services, code: string) {
+  if (!/^[A-Za-z0-9]{4,12}$/.test(code)) return null;
+  const [row] = await services.db
+    .select({
+      id: classes.id,
+      name: classes.name,
+      level: classes.level,
+      teacherFirstName: users.firstName,
+      teacherLastName: users.lastName,
+    })
+    .from(classes)
+    .innerJoin(users, eq(users.id, classes.teacherId))
+    .where(and(eq(classes.joinCode, code.toUpperCase()), isNull(classes.archivedAt)));
+  return row ?? null;
+}
+
+/** "teacher" or "student" when the user may open the class, otherwise null. */
+export async function classAccess(
+  services: Services,
+  user: Pick<SessionUser, "id" | "classId">,
+  classId: string,
+): Promise<{ role: "teacher" | "student"; row: ClassRow } | null> {
+  const [row] = await services.db.select().from(classes).where(eq(classes.id, classId));
+  if (!row) return null;
+  if (row.teacherId === user.id) return { role: "teacher", row };
+  if (user.classId === classId) return { role: "student", row };
+  return null;
+}
+
+export type JoinError = "teacher-account" | "other-class";
+
+/** A signed-in student joins (or a student account is moved into) a class. */
+export async function joinClass(
+  services: Services,
+  user: Pick<SessionUser, "id" | "firstName" | "lastName" | "email" | "classId" | "data">,
+  classId: string,
+): Promise<JoinError | null> {
+  if (hasRole(user.data.role, ROLE.TEACHER) || hasRole(user.data.role, ROLE.ADMIN))
+    return "teacher-account";
+  if (user.classId && user.classId !== classId) return "other-class";
+  await services.db.update(users).set({ classId }).where(eq(users.id, user.id));
+  await addToRoster(
+    services,
+    classId,
+    user.id,
+    `${user.firstName} ${user.lastName}`.trim(),
+    user.email,
+  );
+  return null;
+}
+
+async function addToRoster(
+  services: Services,
+  classId: string,
+  userId: string,
+  name: string,
+  email: string,
+) {
+  const [row] = await services.db
+    .select({ teacherId: classes.teacherId, level: classes.level })
+    .from(classes)
+    .where(eq(classes.id, classId));
+  if (!row) return;
+  const [existing] = await services.db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.teacherId, row.teacherId), eq(students.userId, userId)));
+  if (existing) return;
+  await services.db.insert(students).values({
+    id: randomUUID(),
+    teacherId: row.teacherId,
+    userId,
+    name: name || email,
+    email,
+    level: row.level,
+    tags: ["class"],
+  });
+}
+
+/** Creates a student account in a class; answers its id, or null when the email is taken. */
+export async function createStudentAccount(
+  services: Services,
+  classId: string,
+  input: { firstName: string; lastName: string; email: string; password: string },
+): Promise<string | null> {
+  const email = input.email.trim().toLowerCase();
+  const [taken] = await services.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  if (taken) return null;
+  const { id } = await ensureUser(services, {
+    email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    role: ROLE.STUDENT,
+    password: input.password,
+  });
+  await services.db.update(users).set({ classId }).where(eq(users.id, id));
+  await services.db.update(userData).set({ role: ROLE.STUDENT }).where(eq(userData.userId, id));
+  await addToRoster(services, classId, id, `${input.firstName} ${input.lastName}`.trim(), email);
+  return id;
+}
+
+export async function listMembers(services: Services, classId: string) {
+  return services.db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.classId, classId))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+}
+
+export async function listShares(services: Services, classId: string) {
+  const rows = await services.db
+    .select({
+      id: classShares.id,
+      kind: classShares.kind,
+      text: classShares.text,
+      dueAt: classShares.dueAt,
+      createdAt: classShares.createdAt,
+      exerciseId: classShares.exerciseId,
+      title: exercises.title,
+      level: exercises.level,
+    })
+    .from(classShares)
+    .leftJoin(exercises, eq(exercises.id, classShares.exerciseId))
+    .where(eq(classShares.classId, classId))
+    .orderBy(desc(classShares.createdAt));
+  return rows.map((r) => ({
+    ...r,
+    dueAt: r.dueAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** Whether an exercise was shared with (or is presented live to) a class. */
+export async function isSharedWith(services: Services, classId: string, exerciseId: string) {
+  const [share] = await services.db
+    .select({ id: classShares.id })
+    .from(classShares)
+    .where(and(eq(classShares.classId, classId), eq(classShares.exerciseId, exerciseId)))
+    .limit(1);
+  if (share) return true;
+  const [live] = await services.db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, classId), eq(classes.liveExerciseId, exerciseId)));
+  return Boolean(live);
+}
+
+export async function addShare(
+  services: Services,
+  teacherId: string,
+  classId: string,
+  input: {
+    kind: "exercise" | "homework";
+    exerciseId: string | null;
+    text: string;
+    dueAt: Date | null;
+  },
+): Promise<boolean> {
+  const [owned] = await services.db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, classId), eq(classes.teacherId, teacherId)));
+  if (!owned) return false;
+  if (input.exerciseId) {
+    const [exercise] = await services.db
+      .select({ id: exercises.id })
+      .from(exercises)
+      .where(eq(exercises.id, input.exerciseId));
+    if (!exercise) return false;
+  }
+  await services.db.insert(classShares).values({ id: randomUUID(), classId, ...input });
+  await services.realtime.publish(`class:${classId}`, "shares", {}).catch(() => undefined);
+  return true;
+}
+
+export interface LiveState {
+  exerciseId: string | null;
+  card: number;
+}
+
+/** The teacher presents (or stops presenting) an exercise card to the class. */
+export async function setLive(
+  services: Services,
+  teacherId: string,
+  classId: string,
+  live: LiveState,
+): Promise<boolean> {
+  const updated = await services.db
+    .update(classes)
+    .set({ liveExerciseId: live.exerciseId, liveCard: live.card, liveUpdatedAt: new Date() })
+    .where(and(eq(classes.id, classId), eq(classes.teacherId, teacherId)))
+    .returning({ id: classes.id });
+  if (!updated.length) return false;
+  await services.realtime.publish(`class:${classId}`, "live", live);
+  return true;
+}
+
+/** The exercise presented live in a class, as cards, when it is shared with the class. */
+export async function liveExercise(
+  services: Services,
+  row: ClassRow,
+): Promise<{ exerciseId: string; title: string; card: number; slides: Slide[] } | null> {
+  if (!row.liveExerciseId || !(await isSharedWith(services, row.id, row.liveExerciseId)))
+    return null;
+  const [exercise] = await services.db
+    .select({
+      id: exercises.id,
+      title: exercises.title,
+      content: exercises.content,
+      vocabulary: exercises.vocabulary,
+    })
+    .from(exercises)
+    .where(eq(exercises.id, row.liveExerciseId));
+  if (!exercise) return null;
+  return {
+    exerciseId: exercise.id,
+    title: exercise.title,
+    card: row.liveCard,
+    slides: buildSlides(
+      exercise.content as ExerciseContent,
+      (exercise.vocabulary as { term: string; definition: string }[] | null) ?? [],
+    ),
+  };
+}

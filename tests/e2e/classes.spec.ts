@@ -1,0 +1,57 @@
+import { expect, test } from "./fixtures";
+import { signUp } from "./helpers";
+
+/**
+ * A class end to end (issue 9): the teacher creates a class, a student joins through the
+ * link in a second browser, and the student's page follows the teacher's card live.
+ */
+test("a student joins by link and follows the teacher's card live", async ({
+  page,
+  browser,
+  baseURL,
+  clientIp,
+}) => {
+  await signUp(page, `classroom-${Date.now()}@school.test`, "Hanna");
+  await page.goto("/dashboard/students");
+  await page.getByLabel("Class name").fill("Thursday conversation club");
+  await page.getByRole("button", { name: "Create class" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Thursday conversation club" }),
+  ).toBeVisible();
+  const intro = await page.getByText(/Students join with the link/).innerText();
+  const code = /\/c\/([A-Z0-9]+)/.exec(intro)?.[1] ?? "";
+  expect(code).not.toBe("");
+
+  await page
+    .getByLabel("Exercise to share")
+    .fill("/dashboard/exercises/lost-luggage-at-the-airport");
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  await expect(page.getByText("The exercise is shared with the class.")).toBeVisible();
+  await page.getByRole("button", { name: "Present live Lost Luggage at the Airport" }).click();
+  await expect(page.getByTestId("live-card")).toHaveText(/card 1 of \d+/);
+
+  const studentContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": `${clientIp}5` },
+  });
+  const student = await studentContext.newPage();
+  await student.goto(`/c/${code}`);
+  await expect(student.getByRole("heading", { name: "Thursday conversation club" })).toBeVisible();
+  await student.getByLabel("First name").fill("Igor");
+  await student.getByLabel("Last name").fill("Kowal");
+  await student.getByLabel("Email").fill(`igor-${Date.now()}@student.test`);
+  await student.getByLabel("Password").fill("a student passphrase");
+  await student.getByRole("button", { name: "Create my account and join" }).click();
+  await expect(student).toHaveURL(/\/class\//);
+  await expect(student.getByTestId("live-card")).toHaveText(/card 1 of \d+/);
+
+  // The teacher moves on; the student's page follows without reloading.
+  await page.getByRole("button", { name: /Next/ }).click();
+  await expect(page.getByTestId("live-card")).toHaveText(/card 2 of \d+/);
+  await expect(student.getByTestId("live-card")).toHaveText(/card 2 of \d+/);
+
+  // Students see their class, not the library.
+  await student.goto("/dashboard/exercises");
+  await expect(student).toHaveURL(/\/class\//);
+  await studentContext.close();
+});
