@@ -52,9 +52,9 @@ test("content pages query their local copy, with the same results as the server"
   await page.goto("/blog");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // The local copy is fetched after first paint, per collection and version.
-  await expect.poll(() => dumps.some((u) => /\/blog\/sql_dump\.txt\?v=[0-9a-f]+/.test(u))).toBe(
-    true,
-  );
+  await expect
+    .poll(() => dumps.some((u) => /\/blog\/sql_dump\.txt\?v=[0-9a-f]+/.test(u)))
+    .toBe(true);
   await page.waitForFunction(() => "__parleyContent" in window);
 
   const queries: [CollectionName, string][] = [];

@@ -113,6 +113,39 @@ describe("notifications in real time", () => {
     expect(services.realtime.connections).toBe(0);
   });
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    "reaches a page connected to another instance sharing the PostgreSQL database",
+    async () => {
+      const { id } = await teacher("two-instances@notifications.test");
+      const second = await startTestApp(
+        { TRUSTED_PROXY_HEADER: "x-forwarded-for" },
+        { sharedDatabaseUrl: app.databaseUrl },
+      );
+      try {
+        const client = new HttpSession(second.url, { "x-forwarded-for": "10.16.5.5" });
+        const signIn = await client.postForm("/auth/sign-in", {
+          email: "two-instances@notifications.test",
+          password: PASSWORD,
+        });
+        expect(signIn.status).toBe(302);
+        const events = eventReader(await client.get("/api/events"));
+        try {
+          expect(await events.next()).toEqual({ event: "hello", data: { unread: 0 } });
+          // Created through the first instance; the page is connected to the second.
+          await notify(services, id, { kind: "trial", messageKey: "notifications.trialEnding" });
+          expect(await events.next(5000)).toMatchObject({
+            event: "notifications",
+            data: { unread: 1 },
+          });
+        } finally {
+          await events.close();
+        }
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
   it("keeps each teacher's notifications to themselves", async () => {
     const a = await teacher("a@notifications.test");
     const b = await teacher("b@notifications.test");

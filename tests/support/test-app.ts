@@ -2,6 +2,7 @@ import http from "node:http";
 import path from "node:path";
 import getPort from "get-port";
 import type * as ServicesModule from "~/lib/create-services.server";
+import { postgresHandle } from "~/lib/db.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type * as EnvModule from "~/lib/env.server";
 import type * as LogModule from "~/lib/log.server";
@@ -24,6 +25,8 @@ export interface TestApp {
   url: string;
   services: Services;
   database: DatabaseHandle;
+  /** PostgreSQL mode: the test database's URL (a second instance can share it). */
+  databaseUrl?: string;
   /** The app's own modules (for state such as the content store's counters). */
   bundle: Bundle;
   close(): Promise<void>;
@@ -33,11 +36,17 @@ export interface TestApp {
  * The production build served in this process on a fresh database. Tests can write
  * fixtures straight into `database` (the same connection the app uses).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { sharedDatabaseUrl?: string } = {},
+): Promise<TestApp> {
   assertBuilt();
   const bundle = (await import(path.resolve("build/server/index.js"))) as Bundle;
   const port = await getPort();
-  const database = await createTestDatabase();
+  // A second "instance" on the same PostgreSQL database gets its own connection pool.
+  const database = options.sharedDatabaseUrl
+    ? postgresHandle(options.sharedDatabaseUrl, 5)
+    : await createTestDatabase();
   const services = await bundle.createServices({
     env: bundle.loadEnv({
       NODE_ENV: "production",
@@ -65,6 +74,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     url: `http://127.0.0.1:${port}`,
     services,
     database,
+    databaseUrl: "url" in database ? (database.url as string | undefined) : undefined,
     bundle,
     async close() {
       server.closeAllConnections();

@@ -10,12 +10,13 @@ import { templateDatabaseName, templateDumpPath } from "./template";
  * A fresh, migrated database for one test file: a copy of the template made by the global
  * setup. PGlite (in memory) by default; PostgreSQL when DATABASE_URL is set.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const fresh = await freshPostgresDatabase();
   if (fresh) {
     const handle = postgresHandle(fresh.url, 5);
     return {
       ...handle,
+      url: fresh.url,
       async close() {
         await handle.close();
         await fresh.drop();
