@@ -124,6 +124,21 @@ describe("classes", () => {
     });
     expect(await shared.text()).toContain("The exercise is shared with the class.");
     expect(await (await student.get(classPath)).text()).toContain(exercise?.title ?? "missing");
+    // The student opens the shared exercise (premium, and the student is on the free plan).
+    const [firstQuestion] = await queryRows<{ q: string }>(
+      services.db,
+      sql`select content->'questions'->0->>'question' as q from exercises where id = ${exercise?.id}`,
+    );
+    const opened = await (await student.get(`${classPath}?exercise=${exercise?.id}`)).text();
+    expect(opened).toContain(firstQuestion?.q ?? "missing");
+    // …but not an exercise that was not shared.
+    const [other] = await queryRows<{ id: string; q: string }>(
+      services.db,
+      sql`select id, content->'questions'->0->>'question' as q from exercises where type = 'discussion' and id <> ${exercise?.id} limit 1`,
+    );
+    expect(await (await student.get(`${classPath}?exercise=${other?.id}`)).text()).not.toContain(
+      other?.q ?? "missing",
+    );
 
     const stream = await student.get(`/api/events?class=${classId}`);
     expect(stream.status).toBe(200);
@@ -179,6 +194,26 @@ describe("classes", () => {
       services.db,
       sql`select join_code from classes where id = ${classId}`,
     );
+    // A student of another class cannot open this one.
+    const otherClass = await other.postForm("/dashboard/students", {
+      intent: "create-class",
+      name: "Other group",
+      level: "",
+    });
+    const [{ join_code: otherCode } = { join_code: "" }] = await queryRows<{ join_code: string }>(
+      services.db,
+      sql`select join_code from classes where id = ${locationOf(otherClass).split("/").pop()}`,
+    );
+    const outsider = new HttpSession(app.url, { "x-forwarded-for": "10.18.2.2" });
+    await outsider.postForm(`/c/${otherCode}`, {
+      firstName: "Out",
+      lastName: "Sider",
+      email: "outsider@classes.test",
+      password: "a student passphrase",
+    });
+    expect((await outsider.get(classPath)).status).toBe(404);
+    expect((await outsider.get(`/api/events?class=${classId}`)).status).toBe(404);
+
     const teacherJoins = await other.postForm(`/c/${code}`, {});
     expect(teacherJoins.status).toBe(409);
     expect((await new HttpSession(app.url).get("/c/NOSUCH1")).status).toBe(404);

@@ -258,6 +258,29 @@ export async function setLive(
   return true;
 }
 
+/** A shared exercise as cards, for the class's students (null when it is not shared). */
+export async function sharedExercise(services: Services, classId: string, exerciseId: string) {
+  if (exerciseId.length > 100 || !(await isSharedWith(services, classId, exerciseId))) return null;
+  const [exercise] = await services.db
+    .select({
+      id: exercises.id,
+      title: exercises.title,
+      content: exercises.content,
+      vocabulary: exercises.vocabulary,
+    })
+    .from(exercises)
+    .where(eq(exercises.id, exerciseId));
+  if (!exercise) return null;
+  return {
+    id: exercise.id,
+    title: exercise.title,
+    slides: buildSlides(
+      exercise.content as ExerciseContent,
+      (exercise.vocabulary as { term: string; definition: string }[] | null) ?? [],
+    ),
+  };
+}
+
 /** The exercise presented live in a class, as cards, when it is shared with the class. */
 export async function liveExercise(
   services: Services,

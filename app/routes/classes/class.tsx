@@ -20,6 +20,7 @@ import {
   listShares,
   liveExercise,
   setLive,
+  sharedExercise,
 } from "~/features/teaching/classes.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
@@ -37,12 +38,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!access) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
   const { row, role } = access;
   const live = await liveExercise(services, row);
+  const opened = new URL(request.url).searchParams.get("exercise");
+  const open = opened ? await sharedExercise(services, row.id, opened) : null;
   return {
     role,
     cls: { id: row.id, name: row.name, level: row.level, joinCode: row.joinCode },
     shares: await listShares(services, row.id),
     members: role === "teacher" ? await listMembers(services, row.id) : [],
     live,
+    open,
   };
 }
 
@@ -116,7 +120,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ClassPage() {
   const t = useT();
-  const { role, cls, shares, members, live } = useLoaderData<typeof loader>();
+  const { role, cls, shares, members, live, open } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const exercisesShared = shares.filter((s) => s.kind === "exercise");
   const homework = shares.filter((s) => s.kind === "homework");
@@ -152,9 +156,13 @@ export default function ClassPage() {
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="flex items-center gap-2">
                   {s.level ? <LevelBadge level={s.level as CefrLevel} /> : null}
-                  <span className="font-medium text-ink" lang="en">
+                  <Link
+                    to={`?exercise=${s.exerciseId}#open`}
+                    className="font-medium text-brand-700 hover:underline"
+                    lang="en"
+                  >
                     {s.title}
-                  </span>
+                  </Link>
                 </span>
                 {role === "teacher" && s.exerciseId ? (
                   <IntentButton intent="present" fields={{ exerciseId: s.exerciseId }}>
@@ -183,6 +191,29 @@ export default function ClassPage() {
           </Form>
         ) : null}
       </section>
+      {open ? (
+        <section
+          id="open"
+          aria-labelledby="open-title"
+          className="rounded-2xl border border-slate-200 bg-white p-5"
+        >
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="open-title" className="text-lg font-semibold text-ink" lang="en">
+              {open.title}
+            </h2>
+            <Link to="?" className="text-sm font-medium text-brand-700 underline">
+              {t("common.close")}
+            </Link>
+          </div>
+          <ol className="mt-4 space-y-4" lang="en">
+            {open.slides.map((slide, i) => (
+              <li key={i} className="rounded-xl bg-slate-50 p-4">
+                <SlideView slide={slide} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       <section
         aria-labelledby="homework"
         className="rounded-2xl border border-slate-200 bg-white p-5"
