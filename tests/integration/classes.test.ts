@@ -216,6 +216,7 @@ describe("classes", () => {
 
     const teacherJoins = await other.postForm(`/c/${code}`, {});
     expect(teacherJoins.status).toBe(409);
+    expect(await teacherJoins.text()).toContain("You are signed in with a teacher account.");
     expect((await new HttpSession(app.url).get("/c/NOSUCH1")).status).toBe(404);
     const anonymous = new HttpSession(app.url, { "x-forwarded-for": "10.18.9.9" });
     expect(locationOf(await anonymous.get(classPath))).toMatch(/^\/auth\/confirm/);

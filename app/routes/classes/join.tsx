@@ -61,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data<Answer>(
         {
           messageKey:
-            error === "teacher-account" ? "classes.join.teacher" : "classes.join.otherClass",
+            error === "teacher-account" ? "classes.join.teacherAccount" : "classes.join.otherClass",
         },
         { status: 409 },
       );
