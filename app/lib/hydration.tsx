@@ -17,10 +17,7 @@ export interface HydrationHandle {
 }
 
 /** A page hydrates unless a matched route opts out, or the visitor asked for the chat. */
-export function pageHydrates(
-  matches: readonly { handle?: unknown }[],
-  search: string,
-): boolean {
+export function pageHydrates(matches: readonly { handle?: unknown }[], search: string): boolean {
   if (new URLSearchParams(search).has("chat")) return true;
   return !matches.some((m) => (m.handle as HydrationHandle | undefined)?.hydrate === false);
 }

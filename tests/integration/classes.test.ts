@@ -5,44 +5,12 @@ import { ROLE } from "~/lib/auth/roles";
 import { queryRows } from "~/lib/db.server";
 import type { Services } from "~/lib/services.server";
 import { HttpSession, locationOf } from "../support/http-session";
+import { eventReader } from "../support/sse";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 /** Classes: join links, student accounts, shares and the live view (issue 9). */
 
 const PASSWORD = "classes test passphrase";
-
-function eventReader(response: Response) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const queue: { event: string; data: unknown }[] = [];
-  return {
-    async next(timeoutMs = 3000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const queued = queue.shift();
-        if (queued) return queued;
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<never>((_, reject) =>
-            setTimeout(() => reject(new Error("no event")), Math.max(1, deadline - Date.now())),
-          ),
-        ]);
-        if (chunk.done) throw new Error("stream ended");
-        buffer += decoder.decode(chunk.value, { stream: true });
-        let end;
-        while ((end = buffer.indexOf("\n\n")) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) queue.push({ event, data: JSON.parse(data) as unknown });
-        }
-      }
-    },
-    close: () => reader.cancel(),
-  };
-}
 
 describe("classes", () => {
   let app: TestApp;

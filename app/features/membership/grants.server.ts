@@ -1,7 +1,9 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { codeRedemptions, redeemCodes, userData, users } from "@db/schema";
 import { DAY_MS, MEMBERSHIP_PLAN, isPremiumStatus } from "~/features/account/user-states";
+import { randomCode } from "~/lib/random-code";
 import type { Services } from "~/lib/services.server";
+import { containsPattern } from "~/lib/text-search";
 
 /**
  * Premium without a payment: redeem codes, administrators' grants and promotion campaigns.
@@ -135,8 +137,7 @@ export function formatCode(code: string): string {
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I
 
 export function generateCode(length = 12): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  return [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+  return randomCode(length, CODE_ALPHABET);
 }
 
 export type RedeemFailure = "invalid" | "expired" | "used" | "already-redeemed" | "subscribed";
@@ -244,10 +245,7 @@ export async function disableCode(services: Services, id: number, now = new Date
 
 /** Users matching a search (email or name), with what their plan is, for the admin panel. */
 export async function searchUsers(services: Services, query: string, now = new Date()) {
-  const pattern = `%${query
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(query.trim().toLowerCase());
   const rows = await services.db
     .select({
       id: users.id,

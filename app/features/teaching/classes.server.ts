@@ -4,6 +4,7 @@ import { classes, classShares, exercises, students, userData, users } from "@db/
 import { ensureUser } from "~/features/account/admin-tasks.server";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
+import { randomCode } from "~/lib/random-code";
 import type { Services } from "~/lib/services.server";
 import { buildSlides, type Slide } from "~/features/library/slides";
 import type { ExerciseContent } from "~/features/library/schema";
@@ -15,11 +16,8 @@ import type { ExerciseContent } from "~/features/library/schema";
  * the card the teacher presents.
  */
 
-const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
 export function newJoinCode(length = 7): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  return [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+  return randomCode(length);
 }
 
 export type ClassRow = typeof classes.$inferSelect;
@@ -286,25 +284,9 @@ export async function liveExercise(
   services: Services,
   row: ClassRow,
 ): Promise<{ exerciseId: string; title: string; card: number; slides: Slide[] } | null> {
-  if (!row.liveExerciseId || !(await isSharedWith(services, row.id, row.liveExerciseId)))
-    return null;
-  const [exercise] = await services.db
-    .select({
-      id: exercises.id,
-      title: exercises.title,
-      content: exercises.content,
-      vocabulary: exercises.vocabulary,
-    })
-    .from(exercises)
-    .where(eq(exercises.id, row.liveExerciseId));
-  if (!exercise) return null;
-  return {
-    exerciseId: exercise.id,
-    title: exercise.title,
-    card: row.liveCard,
-    slides: buildSlides(
-      exercise.content as ExerciseContent,
-      (exercise.vocabulary as { term: string; definition: string }[] | null) ?? [],
-    ),
-  };
+  if (!row.liveExerciseId) return null;
+  const shared = await sharedExercise(services, row.id, row.liveExerciseId);
+  return shared
+    ? { exerciseId: shared.id, title: shared.title, card: row.liveCard, slides: shared.slides }
+    : null;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { exercises, lessonItems, lessons, materials, students } from "@db/schema";
 import type { Services } from "~/lib/services.server";
+import { planItems, planMinutes } from "./lesson-sql";
 import { getStudent } from "./students.server";
 
 /**
@@ -325,8 +326,8 @@ export async function listLessons(
       status: lessons.status,
       studentId: lessons.studentId,
       studentName: students.name,
-      minutes: sql<number>`coalesce((select sum(minutes)::int from lesson_items i where i.lesson_id = "lessons"."id"), 0)`,
-      items: sql<number>`(select count(*)::int from lesson_items i where i.lesson_id = "lessons"."id")`,
+      minutes: planMinutes,
+      items: planItems,
     })
     .from(lessons)
     .innerJoin(students, eq(students.id, lessons.studentId))
@@ -360,7 +361,7 @@ export async function latestLesson(
     .select({
       id: lessons.id,
       title: lessons.title,
-      items: sql<number>`(select count(*)::int from lesson_items i where i.lesson_id = "lessons"."id")`,
+      items: planItems,
     })
     .from(lessons)
     .where(and(eq(lessons.teacherId, teacherId), eq(lessons.studentId, studentId)))

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { exercises, lessonItems, lessons, students } from "@db/schema";
 import type { Services } from "~/lib/services.server";
+import { planMinutes } from "./lesson-sql";
+import { containsPattern } from "~/lib/text-search";
 import type { StudentInput } from "./schemas";
 
 /**
@@ -24,10 +26,6 @@ export interface StudentSummary {
   nextLessonAt: string | null;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listStudents(
   services: Services,
   teacherId: string,
@@ -35,7 +33,7 @@ export async function listStudents(
   now = new Date(),
 ): Promise<StudentSummary[]> {
   const q = options.q?.trim() ?? "";
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = containsPattern(q);
   const rows = await services.db
     .select({
       student: students,
@@ -163,7 +161,7 @@ export async function studentHistory(
       title: lessons.title,
       startsAt: lessons.startsAt,
       status: lessons.status,
-      minutes: sql<number>`coalesce((select sum(minutes)::int from lesson_items i where i.lesson_id = "lessons"."id"), 0)`,
+      minutes: planMinutes,
     })
     .from(lessons)
     .where(and(eq(lessons.studentId, studentId), eq(lessons.teacherId, teacherId)))

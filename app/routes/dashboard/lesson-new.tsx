@@ -13,7 +13,7 @@ import {
   updateLesson,
 } from "~/features/teaching/lessons.server";
 import { getStudent } from "~/features/teaching/students.server";
-import { rememberTimeZone } from "~/features/teaching/teacher.server";
+import { rememberTimeZone, teacherTimeZone } from "~/features/teaching/teacher.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
@@ -30,8 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const student = await getStudent(services, user.id, studentId);
   if (!student) throw data(null, { status: 404, statusText: "Student not found" });
-  const timeZone =
-    user.data.timeZone && isTimeZone(user.data.timeZone) ? user.data.timeZone : "UTC";
+  const timeZone = teacherTimeZone(user);
   // Next full hour tomorrow, on the teacher's clock.
   const start = new Date(Date.now() + 24 * 60 * 60 * 1000);
   start.setUTCMinutes(0, 0, 0);

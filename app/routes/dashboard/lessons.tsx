@@ -4,10 +4,11 @@ import { ButtonLink } from "~/components/ui/button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { listLessons, type LessonSummary } from "~/features/teaching/lessons.server";
+import { teacherTimeZone } from "~/features/teaching/teacher.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
-import { isTimeZone, utcToZonedParts } from "~/lib/time-zone";
+import { utcToZonedParts } from "~/lib/time-zone";
 
 export const handle = { dashboard: true };
 
@@ -22,8 +23,7 @@ function weekOf(startsAt: string, timeZone: string): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const services = getServices(context);
-  const timeZone =
-    user.data.timeZone && isTimeZone(user.data.timeZone) ? user.data.timeZone : "UTC";
+  const timeZone = teacherTimeZone(user);
   const [upcoming, past] = await Promise.all([
     listLessons(services, user.id, "upcoming"),
     listLessons(services, user.id, "past", { limit: 30 }),
