@@ -34,8 +34,10 @@ test("a new deployed version makes the next navigation a full page load", async 
   await page.route("**/builds/latest.json*", (route) =>
     route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } }),
   );
+  // Listen before the check starts: the stubbed answer can arrive at once.
+  const checked = page.waitForResponse((r) => r.url().includes("/builds/latest.json"));
   await page.evaluate(() => window.dispatchEvent(new Event("focus")));
-  await page.waitForResponse((r) => r.url().includes("/builds/latest.json"));
+  await checked;
   await page
     .getByTestId("top-bar")
     .getByRole("link", { name: "Exercises", exact: true })
