@@ -59,21 +59,39 @@ export const test = base.extend<{ checks: PageChecks; baseURL: string; clientIp:
       const scanned = new Set<string>();
       const pending: Promise<void>[] = [];
       let timer: NodeJS.Timeout | undefined;
+      let navigations = 0;
+      // Background scans report their failures at the end of the test, not as stray rejections.
+      const scanErrors: string[] = [];
+      const recordScanError = (error: unknown) => {
+        scanErrors.push(String(error));
+      };
 
-      const scanCurrent = async (label?: string) => {
+      const scanNow = async (label?: string) => {
         const url = new URL(page.url());
         const key = label ?? `${url.pathname}${url.search}`;
         if (url.protocol === "about:" || scanned.has(key)) return;
         scanned.add(key);
+        const startedAt = navigations;
         try {
           await page.waitForLoadState("domcontentloaded");
           findings.push(...(await runAxe(page, key)));
         } catch (error) {
-          // The page moved on mid-scan; the next page gets its own scan.
-          if (!/context was destroyed|navigat|Target .* closed|detached/i.test(String(error)))
-            throw error;
+          // The page moved on mid-scan (axe was injected into the document before it, or the
+          // context went away); the next page gets its own scan.
+          const movedOn =
+            navigations !== startedAt ||
+            /context was destroyed|navigat|Target .* closed|detached/i.test(String(error));
+          if (!movedOn) throw error;
           scanned.delete(key);
         }
+      };
+
+      // One scan at a time per page: axe refuses to start while another run is in progress.
+      let queue: Promise<void> = Promise.resolve();
+      const scanCurrent = (label?: string) => {
+        const run = queue.then(() => scanNow(label));
+        queue = run.catch(() => undefined);
+        return run;
       };
 
       page.on("console", (message) => {
@@ -82,8 +100,9 @@ export const test = base.extend<{ checks: PageChecks; baseURL: string; clientIp:
       page.on("pageerror", (error) => consoleErrors.push(`Uncaught: ${error.message}`));
       page.on("framenavigated", (frame) => {
         if (frame !== page.mainFrame()) return;
+        navigations += 1;
         clearTimeout(timer);
-        timer = setTimeout(() => pending.push(scanCurrent()), 400);
+        timer = setTimeout(() => pending.push(scanCurrent().catch(recordScanError)), 400);
       });
 
       await use({
@@ -94,11 +113,12 @@ export const test = base.extend<{ checks: PageChecks; baseURL: string; clientIp:
       });
 
       clearTimeout(timer);
-      if (!page.isClosed()) pending.push(scanCurrent());
-      await Promise.allSettled(pending);
+      if (!page.isClosed()) pending.push(scanCurrent().catch(recordScanError));
+      await Promise.all(pending);
       const unexpected = consoleErrors.filter(
         (text) => !allowed.some((p) => (typeof p === "string" ? text.includes(p) : p.test(text))),
       );
+      expect(scanErrors, "accessibility scans that could not run").toEqual([]);
       expect(unexpected, "unexpected console errors").toEqual([]);
       expect(findings, "serious or critical accessibility violations").toEqual([]);
     },
