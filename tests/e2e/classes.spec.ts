@@ -10,6 +10,7 @@ test("a student joins by link and follows the teacher's card live", async ({
   browser,
   baseURL,
   clientIp,
+  checks,
 }) => {
   await signUp(page, `classroom-${Date.now()}@school.test`, "Hanna");
   await page.goto("/dashboard/students");
@@ -49,6 +50,29 @@ test("a student joins by link and follows the teacher's card live", async ({
   await page.getByRole("button", { name: /Next/ }).click();
   await expect(page.getByTestId("live-card")).toHaveText(/card 2 of \d+/);
   await expect(student.getByTestId("live-card")).toHaveText(/card 2 of \d+/);
+
+  // From the library: the teacher presents another exercise and shares it with the class;
+  // it joins the class's exercises and the student's screen follows card by card.
+  await page.goto("/dashboard/exercises/sleep-screens-and-slow-mornings");
+  await page.getByRole("button", { name: "Share with class" }).click();
+  await expect(page.getByLabel("Class", { exact: true })).toHaveValue(/.+/);
+  await checks.scan("share with class open");
+  await page.getByRole("button", { name: "Start sharing" }).click();
+  await expect(page.getByTestId("class-share-live")).toContainText(
+    "Live in Thursday conversation club",
+  );
+  await expect(student.getByTestId("live-view")).toContainText("Sleep, Screens and Slow Mornings");
+  await expect(student.getByTestId("live-card")).toHaveText(/card 1 of \d+/);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(student.getByTestId("live-card")).toHaveText(/card 3 of \d+/);
+  await page.keyboard.press("ArrowLeft");
+  await expect(student.getByTestId("live-card")).toHaveText(/card 2 of \d+/);
+  await expect(
+    student.getByRole("link", { name: "Sleep, Screens and Slow Mornings" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Stop sharing" }).click();
+  await expect(student.getByTestId("live-idle")).toBeVisible();
 
   // Students see their class, not the library.
   await student.goto("/dashboard/exercises");

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { userData } from "@db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureUser } from "~/features/account/admin-tasks.server";
 import { ROLE } from "~/lib/auth/roles";
@@ -17,19 +18,43 @@ describe("classes", () => {
   let services: Services;
   let n = 0;
 
-  async function teacher(email: string) {
-    await ensureUser(services, {
+  /** A signed-in teacher, on a trial (premium) unless `plan` is "free". */
+  async function teacher(email: string, plan: "trial" | "free" = "trial") {
+    const { id } = await ensureUser(services, {
       email,
       firstName: "Clara",
       lastName: "Teacher",
       role: ROLE.TEACHER,
       password: PASSWORD,
     });
+    if (plan === "trial") await setTrial(id, 7);
     const client = new HttpSession(app.url, { "x-forwarded-for": `10.18.0.${++n}` });
     expect((await client.postForm("/auth/sign-in", { email, password: PASSWORD })).status).toBe(
       302,
     );
     return client;
+  }
+
+  async function setTrial(userId: string, days: number) {
+    await services.db
+      .update(userData)
+      .set({ trialExpiresAt: new Date(Date.now() + days * 24 * 60 * 60 * 1000) })
+      .where(eq(userData.userId, userId));
+  }
+
+  async function createClass(client: HttpSession, name: string) {
+    const created = await client.postForm("/dashboard/students", {
+      intent: "create-class",
+      name,
+      level: "",
+    });
+    const classPath = locationOf(created);
+    const classId = classPath.split("/").pop() ?? "";
+    const [{ join_code: code } = { join_code: "" }] = await queryRows<{ join_code: string }>(
+      services.db,
+      sql`select join_code from classes where id = ${classId}`,
+    );
+    return { classPath, classId, code };
   }
 
   beforeAll(async () => {
@@ -188,5 +213,90 @@ describe("classes", () => {
     expect((await new HttpSession(app.url).get("/c/NOSUCH1")).status).toBe(404);
     const anonymous = new HttpSession(app.url, { "x-forwarded-for": "10.18.9.9" });
     expect(locationOf(await anonymous.get(classPath))).toMatch(/^\/auth\/confirm/);
+  });
+  it("lets a class open only what its teacher's plan opens, and shares from presentation mode", async () => {
+    const free = await teacher("free@classes.test", "free");
+    const { classPath, classId, code } = await createClass(free, "Free plan group");
+    const student = new HttpSession(app.url, { "x-forwarded-for": "10.18.3.1" });
+    await student.postForm(`/c/${code}`, {
+      firstName: "Piotr",
+      lastName: "Free",
+      email: "piotr@classes.test",
+      password: "a student passphrase",
+    });
+    const [premium] = await queryRows<{ id: string; title: string; q: string }>(
+      services.db,
+      sql`select id, title, content->'questions'->0->>'question' as q from exercises
+          where type = 'discussion' and not is_free and (free_expires_at is null or free_expires_at < now())
+          limit 1`,
+    );
+    const [freeOne] = await queryRows<{ id: string; title: string }>(
+      services.db,
+      sql`select id, title from exercises where is_free limit 1`,
+    );
+    // A free-plan teacher cannot pass a premium exercise to the class, by either route.
+    for (const fields of [
+      { intent: "share", exerciseId: premium?.id ?? "", card: "" },
+      { intent: "present", exerciseId: premium?.id ?? "", card: "0" },
+    ]) {
+      const refused = await free.postForm(classPath, fields);
+      expect(refused.status, fields.intent).toBe(403);
+      expect(await refused.text()).toContain("This exercise is part of Premium.");
+    }
+    expect(await (await student.get(`${classPath}?exercise=${premium?.id}`)).text()).not.toContain(
+      premium?.q ?? "missing",
+    );
+    // "Share with class" from presentation mode: shares the free exercise and shows card 3.
+    const stream = await student.get(`/api/events?class=${classId}`);
+    const events = eventReader(stream);
+    try {
+      expect((await events.next()).event).toBe("hello");
+      const presented = await free.postForm(classPath, {
+        intent: "present",
+        exerciseId: freeOne?.id ?? "",
+        card: "2",
+      });
+      expect(presented.status).toBe(200);
+      const seen = new Set<string>();
+      for (let i = 0; i < 2; i++) seen.add(JSON.stringify(await events.next()));
+      expect(seen).toContain(
+        JSON.stringify({ event: "live", data: { exerciseId: freeOne?.id, card: 2 } }),
+      );
+    } finally {
+      await events.close();
+    }
+    const page = await (await student.get(classPath)).text();
+    expect(page).toContain('data-testid="live-view"');
+    expect(page).toContain("card 3 of");
+    expect(page).toContain(freeOne?.title ?? "missing");
+    // Presenting it again does not list it twice.
+    await free.postForm(classPath, { intent: "present", exerciseId: freeOne?.id ?? "", card: "0" });
+    const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+      services.db,
+      sql`select count(*)::int as n from class_shares where class_id = ${classId}`,
+    );
+    expect(n).toBe(1);
+
+    // With premium the teacher shares the premium exercise; when premium ends it locks again.
+    const [{ id: freeId } = { id: "" }] = await queryRows<{ id: string }>(
+      services.db,
+      sql`select id from users where email = 'free@classes.test'`,
+    );
+    await setTrial(freeId, 3);
+    expect(
+      await (
+        await free.postForm(classPath, { intent: "share", exerciseId: premium?.id ?? "" })
+      ).text(),
+    ).toContain("The exercise is shared with the class.");
+    expect(await (await student.get(`${classPath}?exercise=${premium?.id}`)).text()).toContain(
+      premium?.q ?? "missing",
+    );
+    await setTrial(freeId, -1);
+    const lockedForStudent = await (
+      await student.get(`${classPath}?exercise=${premium?.id}`)
+    ).text();
+    expect(lockedForStudent).not.toContain(premium?.q ?? "missing");
+    expect(lockedForStudent).not.toContain(premium?.title ?? "missing");
+    expect(await (await free.get(classPath)).text()).toContain("Needs Premium");
   });
 });

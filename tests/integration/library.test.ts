@@ -140,6 +140,21 @@ describe("the library over HTTP", () => {
     expect(freePage).not.toContain('data-testid="locked-exercise"');
   });
 
+  it("links exercises in the interface's language, so a Polish teacher stays in Polish", async () => {
+    const polish = await signIn("free@library.test");
+    polish.setCookie("parley_locale", "pl");
+    const library = await (await polish.get("/dashboard/exercises")).text();
+    expect(library).toContain('<html lang="pl"');
+    expect(library).toMatch(/href="\/pl\/dashboard\/exercises\/[a-z0-9-]+"/);
+    expect(library).not.toMatch(/href="\/dashboard\/exercises\/[a-z0-9-]+"/);
+    const page = await polish.get(`/pl/dashboard/exercises/${freeId}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html lang="pl"');
+    // English stays unprefixed.
+    const english = await (await premium.get("/dashboard/exercises")).text();
+    expect(english).toContain(`href="/dashboard/exercises/`);
+  });
+
   it("opens a temporary-free exercise until its expiry and locks it after", async () => {
     const { firstText } = await lockedContentOf(lockedId);
     const snippet = firstText.replace(/'/g, "&#x27;").slice(0, 20);

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { audioTracks, exerciseViews, exercises, favorites, materials } from "@db/schema";
+import { audioTracks, exerciseViews, exercises, favorites, materials, userData } from "@db/schema";
 import { buildProfileView, loadUserOrganization } from "~/features/account/profile.server";
+import { isPremiumActive } from "~/features/account/user-states";
+import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { isAdmin } from "~/lib/auth/session.server";
 import { queryRows, textArray, type Database } from "~/lib/db.server";
@@ -27,6 +29,26 @@ export async function viewerFor(
     admin: isAdmin(user),
     userId: user.id,
     favorites: new Set(favoriteIds),
+  };
+}
+
+/**
+ * What an account other than the viewer's may open (a class's teacher, for the class's
+ * students): the same rules as viewerFor, read from the database by id.
+ */
+export async function accountAccess(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<Viewer> {
+  const [[row], membership] = await Promise.all([
+    db.select().from(userData).where(eq(userData.userId, userId)),
+    loadUserOrganization(db, userId),
+  ]);
+  if (!row) return { premium: false, admin: false };
+  return {
+    premium: isPremiumActive(row, membership?.organization ?? null, now),
+    admin: hasRole(row.role, ROLE.ADMIN),
   };
 }
 

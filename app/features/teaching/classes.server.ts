@@ -8,6 +8,8 @@ import { randomCode } from "~/lib/random-code";
 import type { Services } from "~/lib/services.server";
 import { buildSlides, type Slide } from "~/features/library/slides";
 import type { ExerciseContent } from "~/features/library/schema";
+import { canOpen } from "~/features/library/access";
+import { accountAccess } from "~/features/library/library.server";
 
 /**
  * Classes: a teacher's group with a short join link (/c/{code}). Joining gives the student
@@ -168,24 +170,39 @@ export async function listMembers(services: Services, classId: string) {
     .orderBy(asc(users.lastName), asc(users.firstName));
 }
 
-export async function listShares(services: Services, classId: string) {
-  const rows = await services.db
-    .select({
-      id: classShares.id,
-      kind: classShares.kind,
-      text: classShares.text,
-      dueAt: classShares.dueAt,
-      createdAt: classShares.createdAt,
-      exerciseId: classShares.exerciseId,
-      title: exercises.title,
-      level: exercises.level,
-    })
-    .from(classShares)
-    .leftJoin(exercises, eq(exercises.id, classShares.exerciseId))
-    .where(eq(classShares.classId, classId))
-    .orderBy(desc(classShares.createdAt));
-  return rows.map((r) => ({
+/**
+ * What the teacher shared with a class, newest first. An exercise the teacher can no longer
+ * open (premium ended) is marked unavailable: students cannot open it until it is again.
+ */
+export async function listShares(
+  services: Services,
+  row: Pick<ClassRow, "id" | "teacherId">,
+  now = new Date(),
+) {
+  const [rows, teacher] = await Promise.all([
+    services.db
+      .select({
+        id: classShares.id,
+        kind: classShares.kind,
+        text: classShares.text,
+        dueAt: classShares.dueAt,
+        createdAt: classShares.createdAt,
+        exerciseId: classShares.exerciseId,
+        title: exercises.title,
+        level: exercises.level,
+        isFree: exercises.isFree,
+        freeExpiresAt: exercises.freeExpiresAt,
+      })
+      .from(classShares)
+      .leftJoin(exercises, eq(exercises.id, classShares.exerciseId))
+      .where(eq(classShares.classId, row.id))
+      .orderBy(desc(classShares.createdAt)),
+    accountAccess(services.db, row.teacherId, now),
+  ]);
+  return rows.map(({ isFree, freeExpiresAt, ...r }) => ({
     ...r,
+    available:
+      r.kind !== "exercise" || canOpen({ isFree: isFree ?? false, freeExpiresAt }, teacher, now),
     dueAt: r.dueAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
@@ -206,6 +223,37 @@ export async function isSharedWith(services: Services, classId: string, exercise
   return Boolean(live);
 }
 
+export type ShareResult = "shared" | "no-class" | "no-exercise" | "locked";
+
+/**
+ * Whether the class's teacher may open an exercise now. Students see what their teacher's
+ * plan opens and never more: a free-plan teacher cannot pass premium exercises to a class,
+ * and what was shared locks again when the teacher's premium ends.
+ */
+async function teacherMayOpen(
+  services: Services,
+  teacherId: string,
+  exerciseId: string,
+  now = new Date(),
+): Promise<"ok" | "no-exercise" | "locked"> {
+  if (exerciseId.length > 100) return "no-exercise";
+  const [exercise] = await services.db
+    .select({ isFree: exercises.isFree, freeExpiresAt: exercises.freeExpiresAt })
+    .from(exercises)
+    .where(eq(exercises.id, exerciseId));
+  if (!exercise) return "no-exercise";
+  return canOpen(exercise, await accountAccess(services.db, teacherId, now), now) ? "ok" : "locked";
+}
+
+async function ownsClass(services: Services, teacherId: string, classId: string) {
+  const [owned] = await services.db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, classId), eq(classes.teacherId, teacherId)));
+  return Boolean(owned);
+}
+
+/** Shares an exercise (once: sharing it again changes nothing) or homework with a class. */
 export async function addShare(
   services: Services,
   teacherId: string,
@@ -216,22 +264,44 @@ export async function addShare(
     text: string;
     dueAt: Date | null;
   },
-): Promise<boolean> {
-  const [owned] = await services.db
-    .select({ id: classes.id })
-    .from(classes)
-    .where(and(eq(classes.id, classId), eq(classes.teacherId, teacherId)));
-  if (!owned) return false;
+): Promise<ShareResult> {
+  if (!(await ownsClass(services, teacherId, classId))) return "no-class";
   if (input.exerciseId) {
-    const [exercise] = await services.db
-      .select({ id: exercises.id })
-      .from(exercises)
-      .where(eq(exercises.id, input.exerciseId));
-    if (!exercise) return false;
+    const access = await teacherMayOpen(services, teacherId, input.exerciseId);
+    if (access !== "ok") return access;
+    const [already] = await services.db
+      .select({ id: classShares.id })
+      .from(classShares)
+      .where(and(eq(classShares.classId, classId), eq(classShares.exerciseId, input.exerciseId)))
+      .limit(1);
+    if (already) return "shared";
   }
   await services.db.insert(classShares).values({ id: randomUUID(), classId, ...input });
   await services.realtime.publish(`class:${classId}`, "shares", {}).catch(() => undefined);
-  return true;
+  return "shared";
+}
+
+/**
+ * "Share with class" from presentation mode: shares the exercise if it was not shared yet and
+ * puts the teacher's current card on every student's screen.
+ */
+export async function presentToClass(
+  services: Services,
+  teacherId: string,
+  classId: string,
+  exerciseId: string,
+  card: number,
+): Promise<ShareResult> {
+  const shared = await addShare(services, teacherId, classId, {
+    kind: "exercise",
+    exerciseId,
+    text: "",
+    dueAt: null,
+  });
+  if (shared !== "shared") return shared;
+  return (await setLive(services, teacherId, classId, { exerciseId, card }))
+    ? "shared"
+    : "no-class";
 }
 
 export interface LiveState {
@@ -257,8 +327,13 @@ export async function setLive(
 }
 
 /** A shared exercise as cards, for the class's students (null when it is not shared). */
-export async function sharedExercise(services: Services, classId: string, exerciseId: string) {
-  if (exerciseId.length > 100 || !(await isSharedWith(services, classId, exerciseId))) return null;
+export async function sharedExercise(
+  services: Services,
+  row: Pick<ClassRow, "id" | "teacherId">,
+  exerciseId: string,
+) {
+  if (exerciseId.length > 100 || !(await isSharedWith(services, row.id, exerciseId))) return null;
+  if ((await teacherMayOpen(services, row.teacherId, exerciseId)) !== "ok") return null;
   const [exercise] = await services.db
     .select({
       id: exercises.id,
@@ -285,7 +360,7 @@ export async function liveExercise(
   row: ClassRow,
 ): Promise<{ exerciseId: string; title: string; card: number; slides: Slide[] } | null> {
   if (!row.liveExerciseId) return null;
-  const shared = await sharedExercise(services, row.id, row.liveExerciseId);
+  const shared = await sharedExercise(services, row, row.liveExerciseId);
   return shared
     ? { exerciseId: shared.id, title: shared.title, card: row.liveCard, slides: shared.slides }
     : null;

@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/class";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
+import { ArrowLeftIcon, ChevronIcon, LockIcon } from "~/components/ui/icons";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
@@ -15,14 +16,16 @@ import { subscribeLive } from "~/features/notifications/live";
 import {
   addShare,
   classAccess,
-  isSharedWith,
   listMembers,
   listShares,
   liveExercise,
+  presentToClass,
   setLive,
   sharedExercise,
+  type ShareResult,
 } from "~/features/teaching/classes.server";
 import { requireUser } from "~/lib/auth/session.server";
+import { isolatePaths } from "~/lib/bidi";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
@@ -39,11 +42,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { row, role } = access;
   const live = await liveExercise(services, row);
   const opened = new URL(request.url).searchParams.get("exercise");
-  const open = opened ? await sharedExercise(services, row.id, opened) : null;
+  const open = opened ? await sharedExercise(services, row, opened) : null;
   return {
     role,
     cls: { id: row.id, name: row.name, level: row.level, joinCode: row.joinCode },
-    shares: await listShares(services, row.id),
+    // Students get only what they can open; the teacher also sees shares their plan now locks.
+    shares: (await listShares(services, row)).filter((s) => role === "teacher" || s.available),
     members: role === "teacher" ? await listMembers(services, row.id) : [],
     live,
     open,
@@ -57,7 +61,11 @@ const ActionSchema = z.discriminatedUnion("intent", [
     text: z.string().trim().min(1).max(2000),
     due: z.string().trim().max(10).optional(),
   }),
-  z.object({ intent: z.literal("present"), exerciseId: z.string().min(1).max(100) }),
+  z.object({
+    intent: z.literal("present"),
+    exerciseId: z.string().min(1).max(100),
+    card: z.coerce.number().int().min(0).max(500).default(0),
+  }),
   z.object({ intent: z.literal("card"), card: z.coerce.number().int().min(0).max(500) }),
   z.object({ intent: z.literal("stop") }),
 ]);
@@ -77,15 +85,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "share": {
       // Accepts an exercise's address or id, as copied from the library.
       const exerciseId = input.exerciseId.split("/").filter(Boolean).pop() ?? "";
-      if (
-        !(await addShare(services, user.id, id, {
-          kind: "exercise",
-          exerciseId,
-          text: "",
-          dueAt: null,
-        }))
-      )
-        return data({ messageKey: "classes.error.exercise" }, { status: 404 });
+      const result = await addShare(services, user.id, id, {
+        kind: "exercise",
+        exerciseId,
+        text: "",
+        dueAt: null,
+      });
+      if (result !== "shared") return shareRefused(result);
       return { messageKey: "classes.sharedDone" };
     }
     case "homework": {
@@ -101,11 +107,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
       return { messageKey: "classes.homeworkSet" };
     }
-    case "present":
-      if (!(await isSharedWith(services, id, input.exerciseId)))
-        return data({ messageKey: "classes.error.exercise" }, { status: 404 });
-      await setLive(services, user.id, id, { exerciseId: input.exerciseId, card: 0 });
-      return null;
+    case "present": {
+      // From the class page, or "Share with class" in presentation mode (which shares first).
+      const result = await presentToClass(services, user.id, id, input.exerciseId, input.card);
+      if (result !== "shared") return shareRefused(result);
+      return { presenting: input.exerciseId, card: input.card };
+    }
     case "card":
       await setLive(services, user.id, id, {
         exerciseId: access.row.liveExerciseId,
@@ -118,12 +125,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+function shareRefused(result: Exclude<ShareResult, "shared">) {
+  return result === "locked"
+    ? data({ messageKey: "classes.error.locked" }, { status: 403 })
+    : data({ messageKey: "classes.error.exercise" }, { status: 404 });
+}
+
 export default function ClassPage() {
   const t = useT();
   const { role, cls, shares, members, live, open } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const exercisesShared = shares.filter((s) => s.kind === "exercise");
   const homework = shares.filter((s) => s.kind === "homework");
+  const shareForm = useRef<HTMLFormElement>(null);
+  const homeworkForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // A successful post empties its form, ready for the next one.
+    const key = answer?.messageKey;
+    if (key === "classes.sharedDone") shareForm.current?.reset();
+    if (key === "classes.homeworkSet") homeworkForm.current?.reset();
+  }, [answer]);
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <title>{`${cls.name} · Parley`}</title>
@@ -131,11 +152,11 @@ export default function ClassPage() {
         title={cls.name}
         description={
           role === "teacher"
-            ? t("classes.teacherIntro", { code: cls.joinCode })
+            ? isolatePaths(t("classes.teacherIntro", { code: cls.joinCode }))
             : t("classes.studentIntro")
         }
       />
-      {answer && "messageKey" in answer ? (
+      {answer?.messageKey ? (
         <Alert tone={answer.messageKey.startsWith("classes.error") ? "error" : "success"}>
           {t(answer.messageKey)}
         </Alert>
@@ -156,38 +177,55 @@ export default function ClassPage() {
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="flex items-center gap-2">
                   {s.level ? <LevelBadge level={s.level as CefrLevel} /> : null}
-                  <Link
-                    to={`?exercise=${s.exerciseId}#open`}
-                    className="font-medium text-brand-700 hover:underline"
-                    lang="en"
-                  >
-                    {s.title}
-                  </Link>
+                  {s.available ? (
+                    <Link
+                      to={`?exercise=${s.exerciseId}#open`}
+                      className="font-medium text-brand-700 hover:underline"
+                      lang="en"
+                    >
+                      {s.title}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-700" lang="en">
+                      {s.title}
+                    </span>
+                  )}
                 </span>
-                {role === "teacher" && s.exerciseId ? (
+                {role === "teacher" && s.exerciseId && s.available ? (
                   <IntentButton intent="present" fields={{ exerciseId: s.exerciseId }}>
                     {t("classes.present")}
                     <span className="sr-only"> {s.title}</span>
                   </IntentButton>
+                ) : null}
+                {!s.available ? (
+                  <span className="inline-flex items-center gap-1 text-sm text-slate-600">
+                    <LockIcon className="size-4" /> {t("classes.shared.locked")}
+                  </span>
                 ) : null}
               </li>
             ))}
           </ul>
         )}
         {role === "teacher" ? (
-          <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+          <Form ref={shareForm} method="post" className="mt-4 flex flex-wrap items-start gap-2">
             <input type="hidden" name="intent" value="share" />
             <TextField
               label={t("classes.shareLabel")}
-              hint={t("classes.shareHint")}
+              hint={isolatePaths(t("classes.shareHint"))}
               name="exerciseId"
               required
               maxLength={200}
               className="min-w-72 flex-1"
             />
-            <Button type="submit" theme="white">
+            <Button type="submit" theme="white" className="mt-6">
               {t("classes.share")}
             </Button>
+            <p className="w-full text-sm text-slate-600">
+              {t("classes.shareFromLibrary")}{" "}
+              <Link to="/dashboard/exercises" className="font-medium text-brand-700 underline">
+                {t("classes.openLibrary")}
+              </Link>
+            </p>
           </Form>
         ) : null}
       </section>
@@ -205,7 +243,7 @@ export default function ClassPage() {
               {t("common.close")}
             </Link>
           </div>
-          <ol className="mt-4 space-y-4" lang="en">
+          <ol className="mt-4 space-y-4" lang="en" dir="ltr">
             {open.slides.map((slide, i) => (
               <li key={i} className="rounded-xl bg-slate-50 p-4">
                 <SlideView slide={slide} />
@@ -238,7 +276,11 @@ export default function ClassPage() {
           </ul>
         )}
         {role === "teacher" ? (
-          <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto]">
+          <Form
+            ref={homeworkForm}
+            method="post"
+            className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto]"
+          >
             <input type="hidden" name="intent" value="homework" />
             <TextAreaField
               label={t("classes.homework.text")}
@@ -265,7 +307,7 @@ export default function ClassPage() {
             {t("classes.members", { count: members.length })}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            {t("classes.joinLink", { code: cls.joinCode })}
+            {isolatePaths(t("classes.joinLink", { code: cls.joinCode }))}
           </p>
           <ul className="mt-3 flex flex-wrap gap-2">
             {members.map((m) => (
@@ -318,7 +360,7 @@ function LiveView({
         className="rounded-2xl border border-dashed border-slate-300 p-5 text-slate-600"
         data-testid="live-idle"
       >
-        {t("classes.live.idle")}
+        {t(role === "teacher" ? "classes.live.idleTeacher" : "classes.live.idle")}
       </p>
     );
   const slide = live.slides[Math.min(card.index, live.slides.length - 1)];
@@ -336,13 +378,13 @@ function LiveView({
           {t("classes.live.card", { current: card.index + 1, total: live.slides.length })}
         </span>
       </div>
-      <div className="mt-4" lang="en">
+      <div className="mt-4" lang="en" dir="ltr">
         {slide ? <SlideView slide={slide} large /> : null}
       </div>
       {role === "teacher" ? (
         <div className="mt-4 flex flex-wrap gap-2">
           <IntentButton intent="card" fields={{ card: Math.max(0, card.index - 1) }} size="medium">
-            ← {t("classes.live.previous")}
+            <ArrowLeftIcon className="size-4 rtl-flip" /> {t("classes.live.previous")}
           </IntentButton>
           <IntentButton
             intent="card"
@@ -350,7 +392,7 @@ function LiveView({
             theme="primary"
             size="medium"
           >
-            {t("classes.live.next")} →
+            {t("classes.live.next")} <ChevronIcon className="size-4 rtl-flip" />
           </IntentButton>
           <IntentButton intent="stop" size="medium">
             {t("classes.live.stop")}

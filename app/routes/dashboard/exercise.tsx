@@ -1,11 +1,13 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
 import type { Route } from "./+types/exercise";
 import { ButtonLink } from "~/components/ui/button";
 import { LockIcon } from "~/components/ui/icons";
 import { LevelBadge } from "~/features/library/components/badges";
 import { Presenter } from "~/features/library/components/presenter";
 import { exerciseForViewer, recordView, viewerFor } from "~/features/library/library.server";
-import { getUser, requireUser } from "~/lib/auth/session.server";
+import { listClasses } from "~/features/teaching/classes.server";
+import { ROLE } from "~/lib/auth/roles";
+import { getUser, hasRole, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
 
@@ -18,12 +20,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const exercise = await exerciseForViewer(db, params.id, viewer);
   if (!exercise) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
   if (!exercise.locked && user) await recordView(db, user.id, exercise.id);
-  return { exercise };
+  // The teacher's classes, for "Share with class" while presenting.
+  const classes =
+    user && !exercise.locked && hasRole(user, ROLE.TEACHER)
+      ? (await listClasses(getServices(context), user.id)).map(({ id, name }) => ({ id, name }))
+      : undefined;
+  return { exercise, classes };
+}
+
+/** Card changes sent to a class do not reload the exercise. */
+export function shouldRevalidate({
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formAction?.startsWith("/class/")) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function ExercisePage() {
   const t = useT();
-  const { exercise } = useLoaderData<typeof loader>();
+  const { exercise, classes } = useLoaderData<typeof loader>();
   if (exercise.locked || !exercise.content) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-12">
@@ -41,8 +57,12 @@ export default function ExercisePage() {
               {t(`library.type.${exercise.type}`)}
             </span>
           </div>
-          <h1 className="mt-2 text-2xl font-bold text-ink">{exercise.title}</h1>
-          <p className="mt-3 text-slate-600">{exercise.summary}</p>
+          <h1 className="mt-2 text-2xl font-bold text-ink">
+            <bdi lang="en">{exercise.title}</bdi>
+          </h1>
+          <p className="mt-3 text-slate-600">
+            <bdi lang="en">{exercise.summary}</bdi>
+          </p>
           <p className="mt-6 font-medium text-ink">{t("presenter.lockedTitle")}</p>
           <p className="mt-1 text-sm text-slate-600">{t("presenter.lockedText")}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -65,7 +85,7 @@ export default function ExercisePage() {
   return (
     <>
       <title>{`${exercise.title} · Parley`}</title>
-      <Presenter exercise={{ ...exercise, content: exercise.content }} />
+      <Presenter exercise={{ ...exercise, content: exercise.content }} classes={classes} />
     </>
   );
 }

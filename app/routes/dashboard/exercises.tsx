@@ -38,6 +38,7 @@ import { searchExercises, type FacetName } from "~/features/library/search.serve
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
+import { useExerciseHref } from "~/features/library/components/exercise-href";
 
 export const handle = { dashboard: true, search: true };
 
@@ -202,6 +203,7 @@ function useGridKeys() {
 }
 
 export default function ExercisesPage() {
+  const exerciseHref = useExerciseHref();
   const t = useT();
   const { params, result } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
@@ -466,7 +468,7 @@ export default function ExercisesPage() {
                 <li key={exercise.id}>
                   <ExerciseCardView
                     exercise={exercise}
-                    href={`/dashboard/exercises/${exercise.id}`}
+                    href={exerciseHref(exercise.id)}
                     dataResult
                   />
                 </li>

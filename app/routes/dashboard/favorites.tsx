@@ -7,6 +7,7 @@ import { listFavoriteCards, viewerFor } from "~/features/library/library.server"
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
+import { useExerciseHref } from "~/features/library/components/exercise-href";
 
 export const handle = { dashboard: true };
 
@@ -26,6 +27,7 @@ export function shouldRevalidate({
 }
 
 export default function FavoritesPage() {
+  const exerciseHref = useExerciseHref();
   const t = useT();
   const { favorites } = useLoaderData<typeof loader>();
   return (
@@ -43,7 +45,7 @@ export default function FavoritesPage() {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {favorites.map((exercise) => (
             <li key={exercise.id}>
-              <ExerciseCardView exercise={exercise} href={`/dashboard/exercises/${exercise.id}`} />
+              <ExerciseCardView exercise={exercise} href={exerciseHref(exercise.id)} />
             </li>
           ))}
         </ul>

@@ -17,6 +17,7 @@ import { listLessons } from "~/features/teaching/lessons.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
+import { useExerciseHref } from "~/features/library/components/exercise-href";
 
 export const handle = { dashboard: true };
 
@@ -85,6 +86,7 @@ function MembershipCard() {
 }
 
 export default function DashboardHome() {
+  const exerciseHref = useExerciseHref();
   const t = useT();
   const profile = useProfile();
   const { recent, favorites, favoriteCount, counts, upcoming } = useLoaderData<typeof loader>();
@@ -186,10 +188,7 @@ export default function DashboardHome() {
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {recent.map((exercise) => (
                   <li key={exercise.id}>
-                    <ExerciseCardView
-                      exercise={exercise}
-                      href={`/dashboard/exercises/${exercise.id}`}
-                    />
+                    <ExerciseCardView exercise={exercise} href={exerciseHref(exercise.id)} />
                   </li>
                 ))}
               </ul>
@@ -218,10 +217,7 @@ export default function DashboardHome() {
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {favorites.map((exercise) => (
                   <li key={exercise.id}>
-                    <ExerciseCardView
-                      exercise={exercise}
-                      href={`/dashboard/exercises/${exercise.id}`}
-                    />
+                    <ExerciseCardView exercise={exercise} href={exerciseHref(exercise.id)} />
                   </li>
                 ))}
               </ul>

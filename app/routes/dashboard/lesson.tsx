@@ -36,6 +36,7 @@ import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import { isTimeZone, utcToZonedParts, zonedTimeToUtc } from "~/lib/time-zone";
+import { useExerciseHref } from "~/features/library/components/exercise-href";
 
 export const handle = { dashboard: true };
 
@@ -209,6 +210,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function LessonPage() {
+  const exerciseHref = useExerciseHref();
   const t = useT();
   const { lesson, when, run, picker } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -270,7 +272,7 @@ export default function LessonPage() {
                   <p className="font-medium text-ink">
                     {item.kind === "exercise" && item.exerciseId ? (
                       <Link
-                        to={`/dashboard/exercises/${item.exerciseId}`}
+                        to={exerciseHref(item.exerciseId)}
                         className="hover:underline"
                         lang="en"
                       >
@@ -545,6 +547,7 @@ type LessonData = Awaited<ReturnType<typeof loader>>["lesson"];
 
 /** Run lesson: one item at a time, big, with the keyboard (←/→) to move through the plan. */
 function RunLesson({ lesson, index }: { lesson: LessonData; index: number }) {
+  const exerciseHref = useExerciseHref();
   const t = useT();
   const navigate = useNavigate();
   const item = lesson.items[index];
@@ -585,7 +588,7 @@ function RunLesson({ lesson, index }: { lesson: LessonData; index: number }) {
         </h1>
         {item.kind === "exercise" && item.exerciseId ? (
           <ButtonLink
-            to={`/dashboard/exercises/${item.exerciseId}`}
+            to={exerciseHref(item.exerciseId)}
             theme="white"
             size="large"
             className="mt-8"

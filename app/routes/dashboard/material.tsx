@@ -48,8 +48,12 @@ export default function MaterialPage() {
               {t(`materials.typeName.${material.type}`)}
             </span>
           </div>
-          <h1 className="mt-2 text-2xl font-bold text-ink sm:text-3xl">{material.title}</h1>
-          <p className="mt-1 text-slate-600">{material.summary}</p>
+          <h1 className="mt-2 text-2xl font-bold text-ink sm:text-3xl">
+            <bdi lang="en">{material.title}</bdi>
+          </h1>
+          <p className="mt-1 text-slate-600">
+            <bdi lang="en">{material.summary}</bdi>
+          </p>
         </div>
         {material.html ? (
           <Button
@@ -65,6 +69,8 @@ export default function MaterialPage() {
       {material.html ? (
         <div
           className="prose-parley mt-6 rounded-2xl border border-slate-200 bg-white p-6 print:border-0 print:p-0"
+          lang="en"
+          dir="ltr"
           dangerouslySetInnerHTML={{ __html: material.html }}
         />
       ) : (

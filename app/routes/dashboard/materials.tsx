@@ -124,10 +124,12 @@ export default function MaterialsPage() {
                     to={`/dashboard/materials/${m.id}`}
                     className="after:absolute after:inset-0 after:content-[''] focus-visible:underline"
                   >
-                    {m.title}
+                    <bdi lang="en">{m.title}</bdi>
                   </Link>
                 </h2>
-                <p className="mt-1.5 line-clamp-3 text-sm text-slate-600">{m.summary}</p>
+                <p className="mt-1.5 line-clamp-3 text-sm text-slate-600">
+                  <bdi lang="en">{m.summary}</bdi>
+                </p>
                 <div className="mt-auto pt-3">
                   <AccessBadges isFree={m.isFree} locked={m.locked} />
                 </div>

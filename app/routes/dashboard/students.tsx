@@ -35,6 +35,8 @@ import { getServices } from "~/lib/context.server";
 import { parseForm, useMessage, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
+import { useExerciseHref } from "~/features/library/components/exercise-href";
+import { isolatePaths } from "~/lib/bidi";
 
 export const handle = { dashboard: true };
 
@@ -517,6 +519,7 @@ function StudentView({
   history: Awaited<ReturnType<typeof studentHistory>>;
 }) {
   const t = useT();
+  const exerciseHref = useExerciseHref();
   const answer = useActionData<ActionAnswer>();
   return (
     <div className="space-y-6">
@@ -582,7 +585,7 @@ function StudentView({
                 <span className="flex items-center gap-2">
                   <LevelBadge level={e.level as CefrLevel} />
                   <Link
-                    to={`/dashboard/exercises/${e.id}`}
+                    to={exerciseHref(e.id)}
                     className="font-medium text-ink hover:underline"
                     lang="en"
                   >
@@ -636,7 +639,7 @@ function Classes({ classes }: { classes: Awaited<ReturnType<typeof listClasses>>
                 <p className="text-sm text-slate-600">
                   {c.level ? `${c.level} · ` : ""}
                   {t("classes.members", { count: c.members })} ·{" "}
-                  {t("classes.joinLink", { code: c.joinCode })}
+                  {isolatePaths(t("classes.joinLink", { code: c.joinCode }))}
                 </p>
               </div>
               <ButtonLink to={`/class/${c.id}`} theme="white" size="small">

@@ -6,6 +6,7 @@ import { useT } from "~/lib/i18n/react";
 import type { ExerciseView } from "../library.server";
 import { buildSlides, slideForKey } from "../slides";
 import { AccessBadges, LevelBadge } from "./badges";
+import { ClassSharePanel, type ShareableClass, useClassShare } from "./class-share";
 import { FavoriteButton } from "./favorite-button";
 import { SlideView } from "./slide-view";
 
@@ -48,8 +49,11 @@ function useTimer(minutes: number) {
  */
 export function Presenter({
   exercise,
+  classes,
 }: {
   exercise: ExerciseView & { content: NonNullable<ExerciseView["content"]> };
+  /** The teacher's classes, for "Share with class" (absent where sharing does not apply). */
+  classes?: ShareableClass[];
 }) {
   const t = useT();
   const slides = useMemo(
@@ -62,6 +66,7 @@ export function Presenter({
   const stage = useRef<HTMLDivElement>(null);
   const timer = useTimer(exercise.durationMinutes);
   const [fullscreen, setFullscreen] = useState(false);
+  const classShare = useClassShare(exercise.id, index);
 
   const toggleFullscreen = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen();
@@ -114,9 +119,10 @@ export function Presenter({
     >
       <h2 className="text-base font-bold text-ink">{t("presenter.teacherNotes")}</h2>
       <p className="mt-2">
-        <span className="font-semibold">{t("presenter.aim")}:</span> {exercise.teacherNotes.aim}
+        <span className="font-semibold">{t("presenter.aim")}:</span>{" "}
+        <bdi lang="en">{exercise.teacherNotes.aim}</bdi>
       </p>
-      <ol className="mt-3 list-decimal space-y-1.5 ps-5">
+      <ol className="mt-3 list-decimal space-y-1.5 ps-5" lang="en" dir="ltr">
         {exercise.teacherNotes.steps.map((step) => (
           <li key={step}>{step}</li>
         ))}
@@ -124,7 +130,7 @@ export function Presenter({
       {exercise.teacherNotes.tips.length ? (
         <>
           <h3 className="mt-4 font-semibold text-ink">{t("presenter.tips")}</h3>
-          <ul className="mt-1 list-disc space-y-1 ps-5">
+          <ul className="mt-1 list-disc space-y-1 ps-5" lang="en" dir="ltr">
             {exercise.teacherNotes.tips.map((tip) => (
               <li key={tip}>{tip}</li>
             ))}
@@ -158,9 +164,11 @@ export function Presenter({
             />
           </div>
           <h1 className="mt-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            {exercise.title}
+            <bdi lang="en">{exercise.title}</bdi>
           </h1>
-          <p className="mt-1 max-w-3xl text-slate-600">{exercise.summary}</p>
+          <p className="mt-1 max-w-3xl text-slate-600">
+            <bdi lang="en">{exercise.summary}</bdi>
+          </p>
         </div>
         <div className="flex shrink-0 items-center gap-2 print:hidden">
           <FavoriteButton
@@ -252,10 +260,17 @@ export function Presenter({
         </Button>
         <p className="ms-auto hidden text-xs text-slate-600 lg:block">{t("presenter.keysHint")}</p>
       </div>
+      {classes ? (
+        <div className="mt-3 flex">
+          <ClassSharePanel classes={classes} share={classShare} />
+        </div>
+      ) : null}
 
       <div className={cx("mt-5 grid gap-5", notes && "lg:grid-cols-[minmax(0,1fr)_20rem]")}>
         <div
           ref={stage}
+          // The cards are English teaching material: laid out left to right in every interface.
+          dir="ltr"
           className="min-w-0 bg-white [&:fullscreen]:flex [&:fullscreen]:flex-col [&:fullscreen]:justify-center [&:fullscreen]:p-[4vw]"
         >
           {mode === "one" && slide ? (
