@@ -14,6 +14,7 @@ export function IntentButton({
   theme = "white",
   size = "small",
   loading,
+  icon,
 }: {
   intent: string;
   fields?: Record<string, string | number>;
@@ -21,6 +22,7 @@ export function IntentButton({
   theme?: ButtonProps["theme"];
   size?: ButtonProps["size"];
   loading?: boolean;
+  icon?: ReactNode;
 }) {
   return (
     <Form method="post">
@@ -28,7 +30,7 @@ export function IntentButton({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <Button type="submit" theme={theme} size={size} loading={loading}>
+      <Button type="submit" theme={theme} size={size} loading={loading} icon={icon}>
         {children}
       </Button>
     </Form>

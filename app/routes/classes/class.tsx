@@ -383,16 +383,22 @@ function LiveView({
       </div>
       {role === "teacher" ? (
         <div className="mt-4 flex flex-wrap gap-2">
-          <IntentButton intent="card" fields={{ card: Math.max(0, card.index - 1) }} size="medium">
-            <ArrowLeftIcon className="size-4 rtl-flip" /> {t("classes.live.previous")}
+          <IntentButton
+            intent="card"
+            fields={{ card: Math.max(0, card.index - 1) }}
+            size="medium"
+            icon={<ArrowLeftIcon className="size-4 rtl-flip" />}
+          >
+            {t("classes.live.previous")}
           </IntentButton>
           <IntentButton
             intent="card"
             fields={{ card: Math.min(live.slides.length - 1, card.index + 1) }}
             theme="primary"
             size="medium"
+            icon={<ChevronIcon className="size-4 rtl-flip" />}
           >
-            {t("classes.live.next")} <ChevronIcon className="size-4 rtl-flip" />
+            {t("classes.live.next")}
           </IntentButton>
           <IntentButton intent="stop" size="medium">
             {t("classes.live.stop")}
