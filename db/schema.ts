@@ -10,3 +10,4 @@ export * from "./schema/library";
 export * from "./schema/content";
 export * from "./schema/billing";
 export * from "./schema/teaching";
+export * from "./schema/support";

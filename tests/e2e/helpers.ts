@@ -18,6 +18,7 @@ export async function waitForMail(to: string, kind: string, timeoutMs = 15_000):
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const file of fs.readdirSync(dir).sort()) {
+      if (!file.endsWith(".json")) continue; // still being written
       const mail = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Mail;
       if (mail.to.includes(to.toLowerCase()) && mail.kind === kind) return mail;
     }

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "@db/schema";
-import { ensureUser } from "~/features/account/admin-tasks.server";
 import { lessonReminders } from "~/features/notifications/jobs.server";
 import { notify } from "~/features/notifications/notifications.server";
 import { ROLE } from "~/lib/auth/roles";
 import { queryRows } from "~/lib/db.server";
 import type { Services } from "~/lib/services.server";
+import { signedInAccount } from "../support/accounts";
 import { HttpSession, locationOf } from "../support/http-session";
 import { eventReader } from "../support/sse";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -18,22 +18,15 @@ const PASSWORD = "notifications test passphrase";
 describe("notifications in real time", () => {
   let app: TestApp;
   let services: Services;
-  let n = 0;
 
-  async function teacher(email: string) {
-    const { id } = await ensureUser(services, {
+  const teacher = (email: string) =>
+    signedInAccount(app, {
       email,
       firstName: "Nora",
       lastName: "Tify",
       role: ROLE.TEACHER,
       password: PASSWORD,
     });
-    const client = new HttpSession(app.url, { "x-forwarded-for": `10.16.0.${++n}` });
-    expect((await client.postForm("/auth/sign-in", { email, password: PASSWORD })).status).toBe(
-      302,
-    );
-    return { id, client };
-  }
 
   beforeAll(async () => {
     app = await startTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for" });

@@ -42,10 +42,10 @@ export class TestSmtpServer {
             };
             this.mails.push(mail);
             if (this.dir) {
-              fs.writeFileSync(
-                path.join(this.dir, `${Date.now()}-${this.mails.length}.json`),
-                JSON.stringify(mail),
-              );
+              // Written under a temporary name and renamed, so a reader never sees half a mail.
+              const file = path.join(this.dir, `${Date.now()}-${this.mails.length}.json`);
+              fs.writeFileSync(`${file}.part`, JSON.stringify(mail));
+              fs.renameSync(`${file}.part`, file);
             }
             for (const wake of this.waiters.splice(0)) wake();
             callback();

@@ -1,12 +1,19 @@
 import { APIError } from "better-auth/api";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import {
   accounts,
+  classes,
+  classShares,
   favorites,
+  lessonItems,
+  lessons,
   mailOutbox,
+  notifications,
   organizationMembers,
   sessions,
+  students,
+  supportMessages,
   userData,
   users,
 } from "@db/schema";
@@ -270,6 +277,31 @@ export async function exportUserData(services: Services, user: SessionUser) {
     .select()
     .from(organizationMembers)
     .where(eq(organizationMembers.userId, user.id));
+  // The teaching data the user owns, their notifications and their support conversation.
+  const [studentRows, lessonRows, classRows, notificationRows, supportRows] = await Promise.all([
+    db.select().from(students).where(eq(students.teacherId, user.id)),
+    db.select().from(lessons).where(eq(lessons.teacherId, user.id)),
+    db.select().from(classes).where(eq(classes.teacherId, user.id)),
+    db.select().from(notifications).where(eq(notifications.userId, user.id)),
+    db
+      .select({
+        author: supportMessages.author,
+        body: supportMessages.body,
+        createdAt: supportMessages.createdAt,
+      })
+      .from(supportMessages)
+      .where(eq(supportMessages.userId, user.id)),
+  ]);
+  const lessonIds = lessonRows.map((l) => l.id);
+  const classIds = classRows.map((c) => c.id);
+  const [itemRows, shareRows] = await Promise.all([
+    lessonIds.length
+      ? db.select().from(lessonItems).where(inArray(lessonItems.lessonId, lessonIds))
+      : [],
+    classIds.length
+      ? db.select().from(classShares).where(inArray(classShares.classId, classIds))
+      : [],
+  ]);
   const extra = await Promise.all(
     userDataExporters.map(
       async (exporter) => [exporter.name, await exporter.collect(services, user.id)] as const,
@@ -283,6 +315,11 @@ export async function exportUserData(services: Services, user: SessionUser) {
     devices,
     favorites: favoriteRows,
     organizationMembership: membership,
+    students: studentRows,
+    lessons: lessonRows.map((l) => ({ ...l, items: itemRows.filter((i) => i.lessonId === l.id) })),
+    classes: classRows.map((c) => ({ ...c, shares: shareRows.filter((r) => r.classId === c.id) })),
+    notifications: notificationRows,
+    supportMessages: supportRows,
     ...Object.fromEntries(extra),
   };
 }

@@ -48,7 +48,12 @@ function listen(event: string) {
   });
 }
 
-function subscribe(event: string, handler: Handler): () => void {
+/**
+ * Listens to one named event on the page's shared /api/events stream (the user's own events:
+ * notifications, support replies; for administrators also new support messages). Answers
+ * the function that stops listening.
+ */
+export function subscribe(event: string, handler: Handler): () => void {
   let set = handlers.get(event);
   if (!set) handlers.set(event, (set = new Set()));
   set.add(handler);

@@ -36,7 +36,10 @@ export function AppChrome({ children }: { children: ReactNode }) {
       </a>
       {children}
       <LazyOverlayHost closeLabel={t("common.close")} />
-      <SupportHost supportEmail={root?.env.supportEmail ?? "support@parley.example"} />
+      <SupportHost
+        supportEmail={root?.env.supportEmail ?? "support@parley.example"}
+        signedIn={Boolean(root?.profile)}
+      />
     </>
   );
 }

@@ -4,13 +4,21 @@ import { overlays } from "~/components/ui/overlay-stack";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { localizePath } from "~/lib/routing/paths";
 import { supportChat, useSupportChatOpen } from "./chat-store";
+import { SupportConversation } from "./conversation";
 
-function SupportPanelContent({ supportEmail }: { supportEmail: string }) {
+function SupportPanelContent({
+  supportEmail,
+  signedIn,
+}: {
+  supportEmail: string;
+  signedIn: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   return (
     <div className="space-y-5 text-slate-700">
       <p>{t("support.intro")}</p>
+      {signedIn ? <SupportConversation /> : null}
       <a
         href={`mailto:${supportEmail}`}
         className="flex items-center justify-between rounded-xl border border-slate-200 p-4 hover:border-brand-300 hover:bg-brand-50"
@@ -38,9 +46,16 @@ function SupportPanelContent({ supportEmail }: { supportEmail: string }) {
 
 /**
  * Shows the support panel whenever something asks the chat to open (a button, the
- * landing page's contact link, `?chat` in the address).
+ * landing page's contact link, `?chat` in the address). Signed-in users write to the team
+ * right there; everyone can use email.
  */
-export function SupportHost({ supportEmail }: { supportEmail: string }) {
+export function SupportHost({
+  supportEmail,
+  signedIn,
+}: {
+  supportEmail: string;
+  signedIn: boolean;
+}) {
   const t = useT();
   const open = useSupportChatOpen();
   useEffect(() => {
@@ -49,9 +64,9 @@ export function SupportHost({ supportEmail }: { supportEmail: string }) {
       id: "support",
       kind: "panel",
       title: t("support.title"),
-      render: () => <SupportPanelContent supportEmail={supportEmail} />,
+      render: () => <SupportPanelContent supportEmail={supportEmail} signedIn={signedIn} />,
       onClose: () => supportChat.close(),
     });
-  }, [open, supportEmail, t]);
+  }, [open, supportEmail, signedIn, t]);
   return null;
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/events";
 import { unreadCount } from "~/features/notifications/notifications.server";
 import { classAccess } from "~/features/teaching/classes.server";
-import { requireApiUser } from "~/lib/auth/session.server";
+import { isAdmin, requireApiUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { apiError } from "~/lib/http.server";
 
@@ -18,6 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const encoder = new TextEncoder();
   const initial: Record<string, unknown> = { unread: await unreadCount(services, user.id) };
   const topics = [`user:${user.id}`];
+  // Administrators' pages hear new support messages (the inbox refreshes itself).
+  if (isAdmin(user)) topics.push("support:inbox");
   const classId = new URL(request.url).searchParams.get("class");
   if (classId) {
     const access = await classAccess(services, user, classId);

@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: "/admin", key: "overview", end: true },
   { to: "/admin/users", key: "users" },
   { to: "/admin/organizations", key: "organizations" },
+  { to: "/admin/support", key: "support" },
   { to: "/admin/exercises/all", key: "exercises" },
   { to: "/admin/materials/all", key: "materials" },
   { to: "/admin/newsletters", key: "newsletters" },
