@@ -60,4 +60,13 @@ test("a star saves a favorite at once and keeps it", async ({ page }) => {
   ).toHaveAttribute("aria-pressed", "true");
   await page.goto("/dashboard/favorites");
   await expect(page.getByRole("heading", { name: "Lost Luggage at the Airport" })).toBeVisible();
+  // Unstarring is kept too (and leaves the shared demo account as it was).
+  await page
+    .getByRole("button", { name: "Remove “Lost Luggage at the Airport” from favorites" })
+    .click();
+  await expect(
+    page.getByRole("button", { name: "Add “Lost Luggage at the Airport” to favorites" }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Lost Luggage at the Airport" })).toHaveCount(0);
 });
