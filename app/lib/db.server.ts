@@ -209,9 +209,17 @@ export function postgresHandle(
     }
   }
 
+  // A pg client runs one query at a time: LISTEN/UNLISTEN from concurrent subscribers (the
+  // flags cache and the realtime hub start together) wait their turn on the listener.
+  let listenerQueue: Promise<unknown> = Promise.resolve();
+  function onListener(statement: string): Promise<unknown> {
+    const run = listenerQueue.then(async () => (await connectListener()).query(statement));
+    listenerQueue = run.catch(() => undefined);
+    return run;
+  }
+
   async function reconnect() {
-    const client = await connectListener();
-    for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+    for (const channel of handlers.keys()) await onListener(`LISTEN ${channel}`);
   }
 
   return {
@@ -226,8 +234,7 @@ export function postgresHandle(
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        const client = await connectListener();
-        await client.query(`LISTEN ${channel}`);
+        await onListener(`LISTEN ${channel}`);
       }
       set.add(handler);
       return async () => {
@@ -235,7 +242,7 @@ export function postgresHandle(
         current?.delete(handler);
         if (current && current.size === 0) {
           handlers.delete(channel);
-          await listener?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+          if (listener) await onListener(`UNLISTEN ${channel}`).catch(() => undefined);
         }
       };
     },

@@ -42,6 +42,29 @@ describe("migrated database", () => {
     await expect(received).resolves.toBe("hello");
   });
 
+  it("subscribes many channels at once, one statement at a time on the listener", async () => {
+    const overlapping: string[] = [];
+    const onWarning = (warning: Error) => {
+      if (/already executing a query/.test(warning.message)) overlapping.push(warning.message);
+    };
+    process.on("warning", onWarning);
+    try {
+      const channels = ["parley_a", "parley_b", "parley_c", "parley_d", "parley_e"];
+      const got: string[] = [];
+      const offs = await Promise.all(
+        channels.map((c) => handle.listen(c, (payload) => got.push(`${c}:${payload}`))),
+      );
+      for (const c of channels) await handle.notify(c, "x");
+      await expect.poll(() => got.length).toBe(channels.length);
+      await Promise.all(offs.map((off) => off()));
+      await new Promise((r) => setTimeout(r, 20)); // warnings are emitted on the next tick
+      expect(overlapping).toEqual([]);
+      expect(got.sort()).toEqual(channels.map((c) => `${c}:x`));
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("rejects unsafe channel names", async () => {
     await expect(handle.notify("bad; drop table x", "x")).rejects.toThrow(
       /Invalid notification channel/,
