@@ -13,8 +13,8 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
+/** An instant's date and time on a zone's wall clock, as numbers (24-hour clock). */
+function wallClock(instant: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
@@ -26,14 +26,20 @@ function offsetAt(instant: number, timeZone: string): number {
     second: "2-digit",
   }).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const w = wallClock(instant, timeZone);
+  const wall = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
@@ -59,19 +65,10 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
 
 /** An instant as "YYYY-MM-DD" and "HH:MM" on a zone's wall clock (for form fields). */
 export function utcToZonedParts(instant: Date, timeZone: string): { date: string; time: string } {
-  const zone = isTimeZone(timeZone) ? timeZone : "UTC";
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  const w = wallClock(instant.getTime(), isTimeZone(timeZone) ? timeZone : "UTC");
+  const two = (n: number) => String(n).padStart(2, "0");
   return {
-    date: `${get("year")}-${get("month")}-${get("day")}`,
-    time: `${get("hour")}:${get("minute")}`,
+    date: `${String(w.year).padStart(4, "0")}-${two(w.month)}-${two(w.day)}`,
+    time: `${two(w.hour)}:${two(w.minute)}`,
   };
 }

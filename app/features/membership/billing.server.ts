@@ -182,6 +182,15 @@ export async function applySubscription(
     state.status === "CANCELED" || state.status === "INCOMPLETE_EXPIRED"
       ? MEMBERSHIP_PLAN.FREE
       : MEMBERSHIP_PLAN.PREMIUM;
+  // What a subscription sets on its owner, a teacher or a school alike.
+  const fromStripe = {
+    stripeCustomerId: state.customerId,
+    subscriptionId: state.subscriptionId,
+    subscriptionStatus: state.status,
+    subscriptionStatusUpdatedAt: now,
+    membershipPlan: plan,
+    subscriptionExpiredAt: state.periodEnd,
+  };
   if (owner.kind === "user") {
     const [stored] = await services.db
       .select({
@@ -194,13 +203,8 @@ export async function applySubscription(
     await services.db
       .update(userData)
       .set({
-        stripeCustomerId: state.customerId,
-        subscriptionId: state.subscriptionId,
-        subscriptionStatus: state.status,
-        subscriptionStatusUpdatedAt: now,
-        membershipPlan: plan,
+        ...fromStripe,
         membershipPlanInterval: state.interval,
-        subscriptionExpiredAt: state.periodEnd,
         // A paid subscription replaces whatever granted access before it.
         ...(state.premium ? { accessGrant: null } : {}),
         updatedAt: now,
@@ -218,12 +222,7 @@ export async function applySubscription(
     await services.db
       .update(organizations)
       .set({
-        stripeCustomerId: state.customerId,
-        subscriptionId: state.subscriptionId,
-        subscriptionStatus: state.status,
-        subscriptionStatusUpdatedAt: now,
-        membershipPlan: plan,
-        subscriptionExpiredAt: state.periodEnd,
+        ...fromStripe,
         ...(state.premium ? { seats: state.quantity } : {}),
       })
       .where(eq(organizations.id, owner.id));

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { organizationMembers, userData, users } from "@db/schema";
 import { loadUserOrganization } from "~/features/account/profile.server";
 import {
@@ -119,21 +119,7 @@ export async function loadMembership(
       .from(organizationMembers)
       .innerJoin(users, eq(users.id, organizationMembers.userId))
       .where(eq(organizationMembers.organizationId, org.id));
-    const managers = await services.db
-      .select({
-        role: organizationMembers.role,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(
-        and(
-          eq(organizationMembers.organizationId, org.id),
-          inArray(organizationMembers.role, ["owner", "admin"]),
-        ),
-      );
+    const managers = members.filter((m) => m.role === "owner" || m.role === "admin");
     school = {
       id: org.id,
       name: org.name,

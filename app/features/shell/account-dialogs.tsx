@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -6,6 +6,7 @@ import { overlays } from "~/components/ui/overlay-stack";
 import { Spinner } from "~/components/ui/spinner";
 import type { ProfileView } from "~/features/account/profile.server";
 import { useT } from "~/lib/i18n/react";
+import { RedeemCodeField } from "~/features/membership/redeem-code-field";
 
 export interface OrganizationSummary {
   id: string;
@@ -107,27 +108,12 @@ interface RedeemResult {
 export function RedeemCodeDialog() {
   const t = useT();
   const fetcher = useFetcher<RedeemResult>();
-  const id = useId();
   const result = fetcher.data;
   return (
     <fetcher.Form method="post" action="/dashboard/membership" className="space-y-4">
       <input type="hidden" name="intent" value="redeem" />
       <p className="text-sm text-slate-600">{t("redeem.intro")}</p>
-      <div>
-        <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-          {t("redeem.label")}
-        </label>
-        <input
-          id={id}
-          name="code"
-          required
-          maxLength={64}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="block w-full rounded-lg border border-slate-300 px-3 py-2 font-mono uppercase tracking-wider"
-        />
-      </div>
+      <RedeemCodeField wide />
       {result?.messageKey ? (
         <Alert tone={result.ok ? "success" : "error"}>{t(result.messageKey, result.values)}</Alert>
       ) : null}

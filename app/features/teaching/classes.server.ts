@@ -8,7 +8,7 @@ import { randomCode } from "~/lib/random-code";
 import type { Services } from "~/lib/services.server";
 import { buildSlides, type Slide } from "~/features/library/slides";
 import type { ExerciseContent } from "~/features/library/schema";
-import { canOpen } from "~/features/library/access";
+import { canOpen, type Viewer } from "~/features/library/access";
 import { accountAccess } from "~/features/library/library.server";
 
 /**
@@ -176,29 +176,27 @@ export async function listMembers(services: Services, classId: string) {
  */
 export async function listShares(
   services: Services,
-  row: Pick<ClassRow, "id" | "teacherId">,
+  classId: string,
+  teacher: Viewer,
   now = new Date(),
 ) {
-  const [rows, teacher] = await Promise.all([
-    services.db
-      .select({
-        id: classShares.id,
-        kind: classShares.kind,
-        text: classShares.text,
-        dueAt: classShares.dueAt,
-        createdAt: classShares.createdAt,
-        exerciseId: classShares.exerciseId,
-        title: exercises.title,
-        level: exercises.level,
-        isFree: exercises.isFree,
-        freeExpiresAt: exercises.freeExpiresAt,
-      })
-      .from(classShares)
-      .leftJoin(exercises, eq(exercises.id, classShares.exerciseId))
-      .where(eq(classShares.classId, row.id))
-      .orderBy(desc(classShares.createdAt)),
-    accountAccess(services.db, row.teacherId, now),
-  ]);
+  const rows = await services.db
+    .select({
+      id: classShares.id,
+      kind: classShares.kind,
+      text: classShares.text,
+      dueAt: classShares.dueAt,
+      createdAt: classShares.createdAt,
+      exerciseId: classShares.exerciseId,
+      title: exercises.title,
+      level: exercises.level,
+      isFree: exercises.isFree,
+      freeExpiresAt: exercises.freeExpiresAt,
+    })
+    .from(classShares)
+    .leftJoin(exercises, eq(exercises.id, classShares.exerciseId))
+    .where(eq(classShares.classId, classId))
+    .orderBy(desc(classShares.createdAt));
   return rows.map(({ isFree, freeExpiresAt, ...r }) => ({
     ...r,
     available:
@@ -326,24 +324,30 @@ export async function setLive(
   return true;
 }
 
-/** A shared exercise as cards, for the class's students (null when it is not shared). */
+/**
+ * A shared exercise as cards, for the class's students: null when it is not shared, or when
+ * the class's teacher (`teacher`, from accountAccess) cannot open it now.
+ */
 export async function sharedExercise(
   services: Services,
-  row: Pick<ClassRow, "id" | "teacherId">,
+  classId: string,
   exerciseId: string,
+  teacher: Viewer,
+  now = new Date(),
 ) {
-  if (exerciseId.length > 100 || !(await isSharedWith(services, row.id, exerciseId))) return null;
-  if ((await teacherMayOpen(services, row.teacherId, exerciseId)) !== "ok") return null;
+  if (exerciseId.length > 100 || !(await isSharedWith(services, classId, exerciseId))) return null;
   const [exercise] = await services.db
     .select({
       id: exercises.id,
       title: exercises.title,
       content: exercises.content,
       vocabulary: exercises.vocabulary,
+      isFree: exercises.isFree,
+      freeExpiresAt: exercises.freeExpiresAt,
     })
     .from(exercises)
     .where(eq(exercises.id, exerciseId));
-  if (!exercise) return null;
+  if (!exercise || !canOpen(exercise, teacher, now)) return null;
   return {
     id: exercise.id,
     title: exercise.title,
@@ -358,9 +362,10 @@ export async function sharedExercise(
 export async function liveExercise(
   services: Services,
   row: ClassRow,
+  teacher: Viewer,
 ): Promise<{ exerciseId: string; title: string; card: number; slides: Slide[] } | null> {
   if (!row.liveExerciseId) return null;
-  const shared = await sharedExercise(services, row, row.liveExerciseId);
+  const shared = await sharedExercise(services, row.id, row.liveExerciseId, teacher);
   return shared
     ? { exerciseId: shared.id, title: shared.title, card: row.liveCard, slides: shared.slides }
     : null;

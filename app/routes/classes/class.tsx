@@ -10,6 +10,7 @@ import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
 import { LevelBadge } from "~/features/library/components/badges";
+import { accountAccess } from "~/features/library/library.server";
 import { SlideView } from "~/features/library/components/slide-view";
 import type { CefrLevel } from "~/features/library/schema";
 import { subscribeLive } from "~/features/notifications/live";
@@ -40,14 +41,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await classAccess(services, user, params.id);
   if (!access) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
   const { row, role } = access;
-  const live = await liveExercise(services, row);
+  // Students open what their teacher's plan opens (read once for the whole page).
+  const teacher = await accountAccess(services.db, row.teacherId);
+  const live = await liveExercise(services, row, teacher);
   const opened = new URL(request.url).searchParams.get("exercise");
-  const open = opened ? await sharedExercise(services, row, opened) : null;
+  const open = opened ? await sharedExercise(services, row.id, opened, teacher) : null;
   return {
     role,
     cls: { id: row.id, name: row.name, level: row.level, joinCode: row.joinCode },
     // Students get only what they can open; the teacher also sees shares their plan now locks.
-    shares: (await listShares(services, row)).filter((s) => role === "teacher" || s.available),
+    shares: (await listShares(services, row.id, teacher)).filter(
+      (s) => role === "teacher" || s.available,
+    ),
     members: role === "teacher" ? await listMembers(services, row.id) : [],
     live,
     open,

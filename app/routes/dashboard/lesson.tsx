@@ -19,7 +19,8 @@ import { LocalDateTime } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
 import { LevelBadge } from "~/features/library/components/badges";
 import { listMaterials, viewerFor } from "~/features/library/library.server";
-import { CEFR_LEVELS, type CefrLevel } from "~/features/library/schema";
+import { LevelSelect } from "~/features/library/components/level-select";
+import type { CefrLevel } from "~/features/library/schema";
 import { parseSearchParams } from "~/features/library/search-params";
 import { searchExercises } from "~/features/library/search.server";
 import {
@@ -470,21 +471,11 @@ function Picker({ picker, studentName }: { picker: PickerData; studentName: stri
           defaultValue={picker.q}
           maxLength={200}
         />
-        <label className="text-sm font-medium text-slate-800">
-          {t("students.level")}
-          <select
-            name="level"
-            defaultValue={picker.level}
-            className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2"
-          >
-            <option value="">{t("lessons.anyLevel")}</option>
-            {CEFR_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LevelSelect
+          label={t("students.level")}
+          emptyLabel={t("lessons.anyLevel")}
+          defaultValue={picker.level}
+        />
         {picker.kind === "exercise" ? (
           <label className="flex items-center gap-2 pb-2 text-sm text-slate-800">
             <input type="hidden" name="fresh" value="0" />

@@ -42,6 +42,7 @@ import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { consumeRate } from "~/lib/rate-limit.server";
+import { RedeemCodeField } from "~/features/membership/redeem-code-field";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -682,18 +683,7 @@ function Redeem({ answer }: { answer: RedeemAnswer | null }) {
         <input type="hidden" name="intent" value="redeem" />
         <p className="text-sm text-slate-600">{t("redeem.intro")}</p>
         <div className="flex flex-wrap items-end gap-3">
-          <label className="block text-sm font-medium text-slate-800">
-            {t("redeem.label")}
-            <input
-              name="code"
-              required
-              maxLength={64}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              className="mt-1 block w-64 rounded-lg border border-slate-300 px-3 py-2 font-mono uppercase tracking-wider"
-            />
-          </label>
+          <RedeemCodeField />
           <Button type="submit" theme="white" loading={busy}>
             {t("redeem.submit")}
           </Button>

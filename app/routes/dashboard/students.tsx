@@ -16,6 +16,7 @@ import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { LevelBadge } from "~/features/library/components/badges";
+import { LevelSelect } from "~/features/library/components/level-select";
 import { CEFR_LEVELS, type CefrLevel } from "~/features/library/schema";
 import { createClass, listClasses } from "~/features/teaching/classes.server";
 import { parseCsv } from "~/features/teaching/csv";
@@ -351,26 +352,13 @@ function StudentForm({
         defaultValue={value("email", student?.email ?? "")}
         error={message(failure?.errors.email)}
       />
-      <div>
-        <label className="mb-1 block text-sm font-medium text-slate-800">
-          {t("students.level")}
-          <select
-            name="level"
-            defaultValue={value("level", student?.level ?? "")}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-          >
-            <option value="">{t("students.levelUnknown")}</option>
-            {CEFR_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        {failure?.errors.level ? (
-          <p className="mt-1 text-sm text-red-700">{message(failure.errors.level)}</p>
-        ) : null}
-      </div>
+      <LevelSelect
+        label={t("students.level")}
+        emptyLabel={t("students.levelUnknown")}
+        defaultValue={value("level", student?.level ?? "")}
+        error={failure?.errors.level ? message(failure.errors.level) : undefined}
+        fullWidth
+      />
       <TextField
         label={t("students.tags")}
         name="tags"
@@ -653,21 +641,11 @@ function Classes({ classes }: { classes: Awaited<ReturnType<typeof listClasses>>
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="create-class" />
         <TextField label={t("classes.name")} name="name" required maxLength={80} />
-        <label className="text-sm font-medium text-slate-800">
-          {t("students.level")}
-          <select
-            name="level"
-            defaultValue=""
-            className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2"
-          >
-            <option value="">{t("students.levelUnknown")}</option>
-            {CEFR_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LevelSelect
+          label={t("students.level")}
+          emptyLabel={t("students.levelUnknown")}
+          defaultValue=""
+        />
         <Button type="submit" theme="white">
           {t("classes.create")}
         </Button>
