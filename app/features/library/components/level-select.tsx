@@ -32,7 +32,7 @@ export function LevelSelect({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className={cx(
-            "mt-1 block rounded-lg border bg-white px-3 py-2",
+            "mt-1 block rounded-lg border bg-white px-3 py-2 text-base font-normal text-ink shadow-sm",
             error ? "border-red-500" : "border-slate-300",
             fullWidth && "w-full",
           )}
