@@ -57,13 +57,13 @@ export async function loader({
   const cookieHeader = request.headers.get("cookie");
   // A signed-in user's chosen interface language counts as their cookie.
   const locale = pageLocale(request, context);
-  const now = new Date();
+  const now = services.clock.now();
   const profile = user
     ? buildProfileView(user, await loadUserOrganization(services.db, user.id), now)
     : null;
   const featureLabHasNew = user
     ? hasNewUpdate(
-        await latestChangelogDate(services.database),
+        await latestChangelogDate(services.database, now),
         featureLabOpenedAt(cookieHeader, user.data.featureLabOpenedAt),
         now,
       )

@@ -44,7 +44,7 @@ export async function runCli(services: Services, argv: string[]): Promise<CliRes
     return "ok";
   }
   // The library is product content, not demo data: it is kept in line with content/ always.
-  const library = await syncLibrary(services.db);
+  const library = await syncLibrary(services.db, services.clock.now());
   if (library.exercises || library.materials || library.audio) {
     log.info({ library }, "library synced with content files");
     await announceLibraryChange(services.database);

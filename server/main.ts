@@ -21,6 +21,7 @@ export { createServices } from "~/lib/create-services.server";
 export { createLogger } from "~/lib/log.server";
 export { loadEnv } from "~/lib/env.server";
 export { contentStore } from "~/features/content/store.server";
+export { savePromotions } from "~/features/membership/promotions.server";
 
 export interface MainOptions {
   mode: "production" | "development";
@@ -125,6 +126,7 @@ export async function main(options: MainOptions): Promise<void> {
     log,
     [...membershipJobs(services), ...notificationJobs(services)],
     env.JOBS_INTERVAL_MS,
+    services.clock,
   );
   jobs.start();
 

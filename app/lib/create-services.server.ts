@@ -1,4 +1,5 @@
 import { createAuth, type LinkCaptures } from "./auth/auth.server";
+import { clockStartingAt, systemClock, type Clock } from "./clock";
 import type { DatabaseHandle } from "./db.server";
 import type { Env } from "./env.server";
 import { FlagsCache } from "./flags.server";
@@ -21,8 +22,16 @@ export async function createServices(deps: {
   database: DatabaseHandle;
   log: Logger;
   build: BuildInfo;
+  /** Defaults to the system clock, or one starting at CLOCK_START. */
+  clock?: Clock;
 }): Promise<RunningServices> {
   const { env, database, log } = deps;
+  const clock = deps.clock ?? (env.CLOCK_START ? clockStartingAt(env.CLOCK_START) : systemClock);
+  if (env.CLOCK_START && !deps.clock)
+    log.warn(
+      { clockStart: env.CLOCK_START },
+      "CLOCK_START is set: the app's clock does not follow the real date",
+    );
   const db = database.db;
   const i18n = createI18nCatalog();
   const mail = createMailer({ env, db, log });
@@ -31,13 +40,14 @@ export async function createServices(deps: {
     log.warn("AUTH_SECRET is not set: using a secret generated and kept in the database");
   }
   const linkCaptures: LinkCaptures = new Map();
-  const auth = createAuth({ env, db, log, mail, i18n, secret, linkCaptures });
+  const auth = createAuth({ env, db, log, mail, i18n, secret, linkCaptures, clock });
   const routeRules = new RouteRulesCache(database, log);
   const flags = new FlagsCache(database, env, log);
   const realtime = new RealtimeHub(database, log);
   await Promise.all([routeRules.start(), flags.start(), realtime.start()]);
   return {
     env,
+    clock,
     database,
     db,
     log,

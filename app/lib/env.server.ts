@@ -87,6 +87,16 @@ export const EnvSchema = z.object({
   PUBLIC_RATING_MIN_REVIEWS: z.coerce.number().int().min(1).max(100_000).default(20),
   PUBLIC_RATING: z.coerce.number().min(1).max(5).default(4.9),
   RATING_COUNT_BASE_DATE: dateSchema.default(new Date("2022-01-01T00:00:00Z")),
+  /** Testing and staging: the app's clock starts at this instant and runs on from there. */
+  CLOCK_START: z
+    .string()
+    .trim()
+    .refine(
+      (v) => !Number.isNaN(Date.parse(v)),
+      "must be an ISO 8601 instant such as 2026-06-15T09:00:00Z",
+    )
+    .transform((v) => new Date(v))
+    .optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(25_000),
 });
 

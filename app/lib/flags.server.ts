@@ -1,10 +1,12 @@
-import { getSetting, setSetting } from "./settings.server";
+import { deleteSetting, getSetting, setSetting } from "./settings.server";
 import type { DatabaseHandle } from "./db.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./log.server";
 
 export const SETTINGS_CHANNEL = "settings_changed";
 const MAINTENANCE_KEY = "maintenance";
+/** Promotion campaigns set in the database; they replace content/info/promotions.yml. */
+export const PROMOTIONS_KEY = "promotions";
 const REFRESH_MS = 30_000;
 
 export interface MaintenanceState {
@@ -19,6 +21,7 @@ export interface MaintenanceState {
  */
 export class FlagsCache {
   private maintenance = false;
+  private promotions: unknown = undefined;
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
 
@@ -37,8 +40,12 @@ export class FlagsCache {
 
   async reload(): Promise<void> {
     try {
-      const value = await getSetting<{ enabled?: boolean }>(this.database.db, MAINTENANCE_KEY);
+      const [value, promotions] = await Promise.all([
+        getSetting<{ enabled?: boolean }>(this.database.db, MAINTENANCE_KEY),
+        getSetting<unknown>(this.database.db, PROMOTIONS_KEY),
+      ]);
       this.maintenance = value?.enabled === true;
+      this.promotions = promotions ?? undefined;
     } catch (error) {
       this.log.error({ err: error }, "loading settings failed; keeping the previous values");
     }
@@ -55,6 +62,19 @@ export class FlagsCache {
     await setSetting(this.database.db, MAINTENANCE_KEY, { enabled });
     this.maintenance = enabled;
     await this.database.notify(SETTINGS_CHANNEL, MAINTENANCE_KEY);
+  }
+
+  /** The campaigns stored in the database (unvalidated), or undefined to use the content file. */
+  getPromotions(): unknown {
+    return this.promotions;
+  }
+
+  /** Stores campaigns for every instance (null: back to the content file). */
+  async setPromotions(value: unknown): Promise<void> {
+    if (value === null) await deleteSetting(this.database.db, PROMOTIONS_KEY);
+    else await setSetting(this.database.db, PROMOTIONS_KEY, value);
+    this.promotions = value ?? undefined;
+    await this.database.notify(SETTINGS_CHANNEL, PROMOTIONS_KEY);
   }
 
   async stop(): Promise<void> {

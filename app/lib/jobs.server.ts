@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "./db.server";
+import type { Clock } from "./clock";
 import type { Logger } from "./log.server";
 
 /**
@@ -37,6 +38,7 @@ export class JobRunner {
     private readonly log: Logger,
     private readonly jobs: Job[],
     private readonly tickMs: number,
+    private readonly clock: Clock,
   ) {}
 
   start(firstDelayMs = 60_000): void {
@@ -60,7 +62,7 @@ export class JobRunner {
   }
 
   /** Runs every job that is due now (also called directly by tests and the CLI). */
-  async runDue(now = new Date()): Promise<Record<string, unknown>> {
+  async runDue(now: Date = this.clock.now()): Promise<Record<string, unknown>> {
     const results: Record<string, unknown> = {};
     for (const job of this.jobs) {
       try {

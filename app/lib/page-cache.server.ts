@@ -33,6 +33,7 @@ export interface CachedPage {
   /** The body cut at each occurrence of the nonce (computed once, when stored). */
   parts?: string[];
   headers: [string, string][];
+  /** performance.now() when stored (a monotonic clock: only its differences matter). */
   storedAt: number;
 }
 
@@ -99,7 +100,7 @@ export class PageCache {
     this.clear();
   }
 
-  get(key: string, now = Date.now()): CachedPage | null {
+  get(key: string, now = performance.now()): CachedPage | null {
     const entry = this.entries.get(key);
     if (!entry) {
       this.misses++;

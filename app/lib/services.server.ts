@@ -1,4 +1,5 @@
 import type { Auth, LinkCaptures } from "./auth/auth.server";
+import type { Clock } from "./clock";
 import type { Database, DatabaseHandle } from "./db.server";
 import type { Env } from "./env.server";
 import type { FlagsCache } from "./flags.server";
@@ -21,6 +22,8 @@ export interface BuildInfo {
  */
 export interface Services {
   env: Env;
+  /** The one source of "now" for product code (CLOCK_START or a test can set it). */
+  clock: Clock;
   database: DatabaseHandle;
   db: Database;
   log: Logger;

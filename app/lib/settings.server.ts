@@ -18,6 +18,10 @@ export async function setSetting(db: Database, key: string, value: unknown): Pro
     .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
 }
 
+export async function deleteSetting(db: Database, key: string): Promise<void> {
+  await db.delete(appSettings).where(eq(appSettings.key, key));
+}
+
 /**
  * A secret generated once and kept in the database, so that every instance sharing the
  * database uses the same one. Used when AUTH_SECRET is not configured.

@@ -223,7 +223,9 @@ describe("membership and billing (issue 8)", () => {
 
     await services.db
       .update(userData)
-      .set({ subscriptionStatusUpdatedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .set({
+        subscriptionStatusUpdatedAt: new Date(app.clock.now().getTime() - 25 * 60 * 60 * 1000),
+      })
       .where(eq(userData.userId, id));
     const due = await client.fetch("/api/stripe/check", { method: "POST" });
     expect(await due.json()).toMatchObject({ checked: true, status: "PAST_DUE" });
@@ -231,7 +233,7 @@ describe("membership and billing (issue 8)", () => {
     await standin.setSubscriptionStatus(subscriptionId, "active", { send: false });
     await services.db
       .update(userData)
-      .set({ subscriptionStatusUpdatedAt: new Date(Date.now() - 2 * DAY) })
+      .set({ subscriptionStatusUpdatedAt: new Date(app.clock.now().getTime() - 2 * DAY) })
       .where(eq(userData.userId, id));
     const repaired = await recheckStaleSubscriptions(services);
     expect(repaired.checked).toBeGreaterThanOrEqual(1);
@@ -263,7 +265,7 @@ describe("membership and billing (issue 8)", () => {
         kind: "days",
         days: 30,
         maxUses: 5,
-        expiresAt: new Date(Date.now() - DAY),
+        expiresAt: new Date(app.clock.now().getTime() - DAY),
       });
       const { id, client } = await teacher("redeem@billing.test");
       const redeem = async (code: string) => {
@@ -280,7 +282,7 @@ describe("membership and billing (issue 8)", () => {
       expect(ok.html).toContain("Done! You have 30 more days of Premium.");
       const r = await row(id);
       expect(r.accessGrant).toBe("code");
-      expect(r.trialExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+      expect(r.trialExpiresAt!.getTime()).toBeGreaterThan(app.clock.now().getTime() + 29 * DAY);
 
       expect((await redeem(days ?? "")).html).toContain("You have already redeemed this code.");
       const gone = await redeem(expired ?? "");
@@ -324,7 +326,7 @@ describe("membership and billing (issue 8)", () => {
     );
     await services.db
       .update(userData)
-      .set({ trialExpiresAt: new Date(Date.now() + 60 * 60 * 1000) })
+      .set({ trialExpiresAt: new Date(app.clock.now().getTime() + 60 * 60 * 1000) })
       .where(eq(userData.userId, id));
     await services.db.execute(
       sql`insert into favorites (user_id, exercise_id) values (${id}, ${premium?.id})`,
@@ -334,7 +336,7 @@ describe("membership and billing (issue 8)", () => {
     // The expiry passes.
     await services.db
       .update(userData)
-      .set({ trialExpiresAt: new Date(Date.now() - 60 * 1000) })
+      .set({ trialExpiresAt: new Date(app.clock.now().getTime() - 60 * 1000) })
       .where(eq(userData.userId, id));
     const after = await (await client.get(`/dashboard/exercises/${premium?.id}`)).text();
     expect(after).toContain("Go Premium");
@@ -349,7 +351,7 @@ describe("membership and billing (issue 8)", () => {
     await services.db
       .update(userData)
       .set({
-        trialExpiresAt: new Date(Date.now() + 12 * 60 * 60 * 1000),
+        trialExpiresAt: new Date(app.clock.now().getTime() + 12 * 60 * 60 * 1000),
         trialReminderSentAt: null,
       })
       .where(eq(userData.userId, id));

@@ -38,7 +38,7 @@ describe("classes", () => {
   async function setTrial(userId: string, days: number) {
     await services.db
       .update(userData)
-      .set({ trialExpiresAt: new Date(Date.now() + days * 24 * 60 * 60 * 1000) })
+      .set({ trialExpiresAt: new Date(app.clock.now().getTime() + days * 24 * 60 * 60 * 1000) })
       .where(eq(userData.userId, userId));
   }
 

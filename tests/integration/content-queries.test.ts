@@ -244,7 +244,6 @@ describe("content queries over HTTP (spec §7)", () => {
 
     it("rejects 10,000 generated attacks, running none of them", async () => {
       const before = await executed();
-      const started = Date.now();
       // Sent eight at a time (the guard is synchronous; this only overlaps the round trips).
       const attacks = fc.sample(attack(), { numRuns: 10_000, seed: Date.now() % 2 ** 31 });
       expect(new Set(attacks).size).toBeGreaterThan(9_500);
@@ -260,8 +259,6 @@ describe("content queries over HTTP (spec §7)", () => {
       expect(accepted).toEqual([]);
       expect(await executed()).toBe(before);
       await canaryIntact();
-      // A pg_sleep that ran would have taken seconds each.
-      expect(Date.now() - started).toBeLessThan(10 * 60_000);
     }, 600_000);
   });
 

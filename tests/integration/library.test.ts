@@ -51,7 +51,7 @@ describe("the library over HTTP", () => {
         membershipPlan: 1,
         subscriptionStatus: "active",
         subscriptionId: "sub_test",
-        subscriptionStatusUpdatedAt: new Date(),
+        subscriptionStatusUpdatedAt: app.clock.now(),
       })
       .where(eq(userData.userId, premiumId));
     // Nothing temporary-free, so "locked" depends only on isFree in these tests.
@@ -160,7 +160,7 @@ describe("the library over HTTP", () => {
     const snippet = firstText.replace(/'/g, "&#x27;").slice(0, 20);
     await app.database.db
       .update(exercises)
-      .set({ freeExpiresAt: new Date(Date.now() + 60_000) })
+      .set({ freeExpiresAt: new Date(app.clock.now().getTime() + 60_000) })
       .where(eq(exercises.id, lockedId));
     // As an admin edit does: every instance reloads its search index.
     await app.database.notify("library_changed", "test");
@@ -176,7 +176,7 @@ describe("the library over HTTP", () => {
     expect(list).toContain(lockedId);
     await app.database.db
       .update(exercises)
-      .set({ freeExpiresAt: new Date(Date.now() - 1000) })
+      .set({ freeExpiresAt: new Date(app.clock.now().getTime() - 1000) })
       .where(eq(exercises.id, lockedId));
     expect(await (await free.get(`/dashboard/exercises/${lockedId}`)).text()).not.toContain(
       snippet,

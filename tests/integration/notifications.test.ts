@@ -139,7 +139,7 @@ describe("notifications in real time", () => {
       name: "Reminder Student",
     });
     const studentId = new URL(locationOf(student), app.url).searchParams.get("student") ?? "";
-    const soon = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    const soon = new Date(app.clock.now().getTime() + 2 * 60 * 60 * 1000);
     await client.postForm(`/dashboard/lessons/new?studentId=${studentId}`, {
       title: "Soon lesson",
       date: soon.toISOString().slice(0, 10),

@@ -6,6 +6,7 @@ import pg from "pg";
 import { syncContent } from "~/features/content/store.server";
 import { syncLibrary } from "~/features/library/sync.server";
 import { pgliteHandle, postgresHandle } from "~/lib/db.server";
+import { TEST_NOW } from "./clock";
 import { MIGRATIONS_DIR, templateDatabaseName, templateDumpPath } from "./template";
 
 function withDatabase(url: string, name: string): string {
@@ -14,8 +15,8 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** The library in test databases is synced as of this moment (fresh and temporary-free flags). */
-const TEMPLATE_NOW = new Date();
+/** The library in test databases is synced as of the test apps' moment (fresh and temporary-free flags). */
+const TEMPLATE_NOW = TEST_NOW;
 
 /**
  * Prepares one migrated database that every integration test file copies: a PGlite data

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { TEST_NOW } from "./clock";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,6 +56,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       PUBLIC_APP_ORIGIN: `http://127.0.0.1:${port}`,
+      // The server's calendar starts where the tests' does, whatever day the suite runs.
+      CLOCK_START: TEST_NOW.toISOString(),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

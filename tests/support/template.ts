@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { TEST_NOW } from "./clock";
 
 export const MIGRATIONS_DIR = path.resolve("db/migrations");
 
@@ -10,6 +11,8 @@ const TEMPLATE_INPUTS = [MIGRATIONS_DIR, path.resolve("content")];
 /** A hash of every migration and content file: a change makes a new template. */
 export function migrationsHash(): string {
   const hash = createHash("sha256");
+  // The library is synced as of TEST_NOW (fresh and temporary-free flags depend on it).
+  hash.update(TEST_NOW.toISOString());
   for (const dir of TEMPLATE_INPUTS) {
     if (!fs.existsSync(dir)) continue;
     for (const file of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {

@@ -9,6 +9,9 @@ import type * as LogModule from "~/lib/log.server";
 import type { Services } from "~/lib/services.server";
 import type * as AppModule from "../../server/app";
 import type * as MainModule from "../../server/main";
+import type { Promotions } from "~/features/membership/promotions";
+import type { SettableClock } from "~/lib/clock";
+import { testClock } from "./clock";
 import { assertBuilt } from "./server-process";
 import { createTestDatabase } from "./test-database";
 
@@ -19,11 +22,16 @@ interface Bundle {
   createLogger: typeof LogModule.createLogger;
   loadServerBuild: typeof MainModule.loadServerBuild;
   contentStore: typeof MainModule.contentStore;
+  savePromotions: typeof MainModule.savePromotions;
 }
+
+const NO_PROMOTIONS: Promotions = { access: [], discount: null };
 
 export interface TestApp {
   url: string;
   services: Services;
+  /** The app's clock: starts at TEST_NOW unless the test chose another; `set`/`advance` move it. */
+  clock: SettableClock;
   database: DatabaseHandle;
   /** PostgreSQL mode: the test database's URL (a second instance can share it). */
   databaseUrl?: string;
@@ -38,11 +46,20 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { sharedDatabaseUrl?: string } = {},
+  options: {
+    sharedDatabaseUrl?: string;
+    clock?: SettableClock;
+    /**
+     * Campaigns for this app. Default: none, so no test inherits the campaigns of
+     * content/info/promotions.yml. `"content"` keeps the content file's.
+     */
+    promotions?: Promotions | "content";
+  } = {},
 ): Promise<TestApp> {
   assertBuilt();
   const bundle = (await import(path.resolve("build/server/index.js"))) as Bundle;
   const port = await getPort();
+  const clock = options.clock ?? testClock();
   // A second "instance" on the same PostgreSQL database gets its own connection pool.
   const database = options.sharedDatabaseUrl
     ? postgresHandle(options.sharedDatabaseUrl, 5)
@@ -62,7 +79,11 @@ export async function startTestApp(
       NODE_ENV: "production",
     }),
     build: { id: "test-build", timestamp: 1 },
+    clock,
   });
+  // A second instance shares the first one's campaigns; a new database gets the test's own.
+  if (!options.sharedDatabaseUrl && options.promotions !== "content")
+    await bundle.savePromotions(services, options.promotions ?? NO_PROMOTIONS);
   const { app } = bundle.createApp({
     services,
     serverBuild: await bundle.loadServerBuild(),
@@ -73,6 +94,7 @@ export async function startTestApp(
   return {
     url: `http://127.0.0.1:${port}`,
     services,
+    clock,
     database,
     databaseUrl: "url" in database ? (database.url as string | undefined) : undefined,
     bundle,

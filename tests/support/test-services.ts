@@ -2,9 +2,12 @@ import { createServices, type RunningServices } from "~/lib/create-services.serv
 import type { DatabaseHandle } from "~/lib/db.server";
 import { loadEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
+import type { SettableClock } from "~/lib/clock";
+import { testClock } from "./clock";
 import { createTestDatabase } from "./test-database";
 
 export interface TestServices extends RunningServices {
+  clock: SettableClock;
   close(): Promise<void>;
 }
 
@@ -14,6 +17,7 @@ export async function createTestServices(
   database?: DatabaseHandle,
 ): Promise<TestServices> {
   const db = database ?? (await createTestDatabase());
+  const clock = testClock();
   const services = await createServices({
     env: loadEnv({
       NODE_ENV: "test",
@@ -24,9 +28,11 @@ export async function createTestServices(
     database: db,
     log: createLogger({ LOG_LEVEL: "silent", NODE_ENV: "test" }),
     build: { id: "test-build", timestamp: 0 },
+    clock,
   });
   return {
     ...services,
+    clock,
     async close() {
       await services.stop();
       await db.close();

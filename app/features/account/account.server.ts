@@ -81,12 +81,12 @@ export async function updateProfile(
       firstName: input.firstName,
       lastName: input.lastName,
       name: `${input.firstName} ${input.lastName}`,
-      updatedAt: new Date(),
+      updatedAt: services.clock.now(),
     })
     .where(eq(users.id, user.id));
   await services.db
     .update(userData)
-    .set({ avatar: input.avatar, updatedAt: new Date() })
+    .set({ avatar: input.avatar, updatedAt: services.clock.now() })
     .where(eq(userData.userId, user.id));
 }
 
@@ -95,7 +95,7 @@ export async function updateConsents(
   user: SessionUser,
   input: { marketing: boolean; app: boolean },
 ) {
-  const now = new Date();
+  const now = services.clock.now();
   await services.db
     .update(users)
     .set({
@@ -116,7 +116,7 @@ export async function updatePreferences(
   const locale = normalizeLocale(input.locale);
   await services.db
     .update(userData)
-    .set({ locale, countryCode: input.countryCode, updatedAt: new Date() })
+    .set({ locale, countryCode: input.countryCode, updatedAt: services.clock.now() })
     .where(eq(userData.userId, user.id));
   return locale
     ? `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`
@@ -308,7 +308,7 @@ export async function exportUserData(services: Services, user: SessionUser) {
     ),
   );
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt: services.clock.now().toISOString(),
     account: profile,
     details: details ? { ...details, emailHash: undefined } : null,
     signInMethods: logins,

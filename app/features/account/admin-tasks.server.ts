@@ -27,7 +27,7 @@ export async function ensureUser(
     .where(eq(users.email, email));
   if (existing[0]) return { id: existing[0].id, created: false };
   const id = randomUUID();
-  const now = new Date();
+  const now = services.clock.now();
   await services.db.transaction(async (tx) => {
     await tx.insert(users).values({
       id,

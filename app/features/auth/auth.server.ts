@@ -58,7 +58,7 @@ export async function signUp(
   if (!perAddress.allowed) return rateLimited(perAddress, values);
 
   const rcs = await scoreCaptcha(services, input.captcha, ip, "signup");
-  const now = new Date();
+  const now = services.clock.now();
   let createdId: string;
   try {
     const result = await services.auth.api.signUpEmail({
@@ -196,7 +196,7 @@ export async function resetPassword(
 export async function startTrialIfEligible(
   services: Services,
   userId: string,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<boolean> {
   const { db, env } = services;
   if (env.TRIAL_DAYS <= 0) return false;

@@ -1,3 +1,4 @@
+import { systemClock } from "~/lib/clock";
 import {
   createChallenge,
   randomInt,
@@ -40,7 +41,8 @@ export async function createCaptchaChallenge(services: Services): Promise<Challe
     cost: 1,
     counter: randomInt(20_000, 60_000),
     deriveKey,
-    expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_S,
+    // ALTCHA checks expiry against the machine's clock, so the challenge is dated by it too.
+    expiresAt: Math.floor(systemClock.now().getTime() / 1000) + CHALLENGE_TTL_S,
     ...(await altchaSecrets(services)),
   });
 }

@@ -1,14 +1,17 @@
-import { ANONYMOUS, contentStore } from "~/features/content/store.server";
+import { anonymousViewer, contentStore } from "~/features/content/store.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { readCookie } from "~/lib/i18n/detect";
 import { FEATURE_LAB_COOKIE } from "~/lib/routing/cookies";
 import type { ChangelogEntry } from "./changelog";
 
 /** Changelog entries, newest first; scheduled ones stay hidden until their date. */
-export async function listChangelog(database: DatabaseHandle): Promise<ChangelogEntry[]> {
+export async function listChangelog(
+  database: DatabaseHandle,
+  now: Date,
+): Promise<ChangelogEntry[]> {
   const store = await contentStore(database);
   const rows = await store
-    .query("changelog", ANONYMOUS)
+    .query("changelog", anonymousViewer(now))
     .order("publishedAt", "DESC")
     .select("id", "stem", "title", "publishedAt", "tags", "body")
     .all();
@@ -22,10 +25,13 @@ export async function listChangelog(database: DatabaseHandle): Promise<Changelog
 }
 
 /** Spec §7: the latest entry (publishedAt descending; id, title, publishedAt; limit 1). */
-export async function latestChangelogDate(database: DatabaseHandle): Promise<Date | null> {
+export async function latestChangelogDate(
+  database: DatabaseHandle,
+  now: Date,
+): Promise<Date | null> {
   const store = await contentStore(database);
   const latest = await store
-    .query("changelog", ANONYMOUS)
+    .query("changelog", anonymousViewer(now))
     .order("publishedAt", "DESC")
     .select("id", "title", "publishedAt")
     .first();

@@ -132,9 +132,14 @@ export interface ContentViewer {
   signedIn: boolean;
   isAdmin: boolean;
   isPremium: boolean;
+  /** The moment of the request: scheduled entries stay hidden until it. */
+  now: Date;
 }
 
-export const ANONYMOUS: ContentViewer = { signedIn: false, isAdmin: false, isPremium: false };
+/** A visitor who is not signed in, at a given moment. */
+export function anonymousViewer(now: Date): ContentViewer {
+  return { signedIn: false, isAdmin: false, isPremium: false, now };
+}
 
 export class ContentAccessError extends Error {
   constructor(readonly status: 401 | 403) {
@@ -147,11 +152,7 @@ export class ContentAccessError extends Error {
  * only the free tracks' transcripts unless they are premium. Scheduled entries (publishedAt
  * in the future) stay hidden until their date.
  */
-export function visibility(
-  collection: CollectionName,
-  viewer: ContentViewer,
-  now: Date,
-): Expr | null {
+export function visibility(collection: CollectionName, viewer: ContentViewer): Expr | null {
   if (collection === "email" && !viewer.isAdmin)
     throw new ContentAccessError(viewer.signedIn ? 403 : 401);
   if (collection === "transcript") {
@@ -161,7 +162,7 @@ export function visibility(
     return null;
   }
   if (collection === "blog" || collection === "changelog" || collection === "newsletter")
-    return { kind: "compare", column: "publishedAt", op: "<=", value: now.toISOString() };
+    return { kind: "compare", column: "publishedAt", op: "<=", value: viewer.now.toISOString() };
   return null;
 }
 
@@ -284,9 +285,8 @@ export class ContentStore {
     collection: CollectionName,
     text: unknown,
     viewer: ContentViewer,
-    now = new Date(),
   ): Promise<Record<string, unknown>[]> {
-    const forced = visibility(collection, viewer, now);
+    const forced = visibility(collection, viewer);
     const query = validateQuery(collection, text);
     this.executed++;
     const rows = await readOnly(this.database, (db) =>
@@ -308,8 +308,8 @@ export class ContentStore {
    * The rows a viewer may see as SQLite statements (spec §7's sql_dump): a browser loads
    * them into an in-memory database and answers the same queries locally.
    */
-  async dump(collection: CollectionName, viewer: ContentViewer, now = new Date()): Promise<string> {
-    const forced = visibility(collection, viewer, now);
+  async dump(collection: CollectionName, viewer: ContentViewer): Promise<string> {
+    const forced = visibility(collection, viewer);
     const table = tableName(collection);
     const columns = columnsOf(collection);
     const where = forced ? sql` WHERE ${exprSql(forced)}` : sql``;

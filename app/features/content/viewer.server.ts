@@ -4,7 +4,12 @@ import { getServices, type ContextReader } from "~/lib/context.server";
 import type { CollectionName } from "./collections";
 import type { QueryFactory } from "./pages";
 import { contentQuery, type Executor } from "./query";
-import { ANONYMOUS, contentStore, isPublicCollection, type ContentViewer } from "./store.server";
+import {
+  anonymousViewer,
+  contentStore,
+  isPublicCollection,
+  type ContentViewer,
+} from "./store.server";
 
 /**
  * Who is asking, from the request's session: the same whether the query comes from a page
@@ -16,13 +21,15 @@ export async function contentViewer(
   collection: CollectionName,
 ): Promise<ContentViewer> {
   const user = getUser(context);
-  if (!user) return ANONYMOUS;
+  const services = getServices(context);
+  const now = services.clock.now();
+  if (!user) return anonymousViewer(now);
   const admin = isAdmin(user);
   if (isPublicCollection(collection) || admin)
-    return { signedIn: true, isAdmin: admin, isPremium: false };
-  const organization = await loadUserOrganization(getServices(context).db, user.id);
-  const profile = buildProfileView(user, organization, new Date());
-  return { signedIn: true, isAdmin: admin, isPremium: profile.isPremiumActive };
+    return { signedIn: true, isAdmin: admin, isPremium: false, now };
+  const organization = await loadUserOrganization(services.db, user.id);
+  const profile = buildProfileView(user, organization, now);
+  return { signedIn: true, isAdmin: admin, isPremium: profile.isPremiumActive, now };
 }
 
 /**

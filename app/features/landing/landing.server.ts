@@ -86,12 +86,12 @@ export function pricingCurrency(request: Request, context: ContextReader): Prici
 
 export async function landingFacts(context: ContextReader) {
   const services = getServices(context);
-  const counts = await resourceCounts(services.db);
+  const counts = await resourceCounts(services.db, services.clock.now());
   return {
     counts,
     rating: publicRating(
       services.env,
-      new Date(),
+      services.clock.now(),
       await collectedRating(services, services.env.PUBLIC_RATING_MIN_REVIEWS),
     ),
   };

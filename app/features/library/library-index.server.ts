@@ -127,7 +127,7 @@ export class LibraryIndex {
       Object.assign(this, next, { byNewest, byShortest });
       this.textMatches = new Map();
       this.terms = new Set(terms.map((t) => t.term));
-      this.loadedAt = Date.now();
+      this.loadedAt = performance.now();
     })();
     try {
       await this.loading;
@@ -138,7 +138,7 @@ export class LibraryIndex {
 
   /** Loaded and not older than the refresh interval (a safety net behind NOTIFY). */
   async ready(): Promise<void> {
-    if (this.loadedAt === 0 || Date.now() - this.loadedAt > REFRESH_MS) await this.load();
+    if (this.loadedAt === 0 || performance.now() - this.loadedAt > REFRESH_MS) await this.load();
   }
 
   async listen(): Promise<void> {

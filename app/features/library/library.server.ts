@@ -10,15 +10,20 @@ import { canOpen, type Viewer } from "./access";
 import type { ExerciseCard } from "./search.server";
 import type { CefrLevel, ExerciseContent, ExerciseType, MaterialType } from "./schema";
 
-export type LibraryViewer = Viewer & { userId: string | null; favorites: ReadonlySet<string> };
+/** Who is looking at the library, and when (the request's moment decides temporary-free items). */
+export type LibraryViewer = Viewer & {
+  userId: string | null;
+  favorites: ReadonlySet<string>;
+  now: Date;
+};
 
 /** What the signed-in user may open, and what they starred. */
 export async function viewerFor(
   db: Database,
   user: SessionUser | null,
-  now = new Date(),
+  now: Date,
 ): Promise<LibraryViewer> {
-  if (!user) return { premium: false, admin: false, userId: null, favorites: new Set() };
+  if (!user) return { premium: false, admin: false, userId: null, favorites: new Set(), now };
   const [membership, favoriteIds] = await Promise.all([
     loadUserOrganization(db, user.id),
     listFavoriteIds(db, user.id),
@@ -29,6 +34,7 @@ export async function viewerFor(
     admin: isAdmin(user),
     userId: user.id,
     favorites: new Set(favoriteIds),
+    now,
   };
 }
 
@@ -36,11 +42,7 @@ export async function viewerFor(
  * What an account other than the viewer's may open (a class's teacher, for the class's
  * students): the same rules as viewerFor, read from the database by id.
  */
-export async function accountAccess(
-  db: Database,
-  userId: string,
-  now = new Date(),
-): Promise<Viewer> {
+export async function accountAccess(db: Database, userId: string, now: Date): Promise<Viewer> {
   const [[row], membership] = await Promise.all([
     db.select().from(userData).where(eq(userData.userId, userId)),
     loadUserOrganization(db, userId),
@@ -98,7 +100,7 @@ function card(
     | "freeExpiresAt"
   >,
   viewer: LibraryViewer,
-  now: Date,
+  now: Date = viewer.now,
 ): ExerciseCard {
   return {
     id: row.id,
@@ -134,7 +136,7 @@ const cardColumns = {
 export async function listFavoriteCards(
   db: Database,
   viewer: LibraryViewer,
-  now = new Date(),
+  now: Date = viewer.now,
 ): Promise<ExerciseCard[]> {
   if (!viewer.userId) return [];
   const rows = await db
@@ -150,7 +152,7 @@ export async function listRecentCards(
   db: Database,
   viewer: LibraryViewer,
   limit = 6,
-  now = new Date(),
+  now: Date = viewer.now,
 ): Promise<ExerciseCard[]> {
   if (!viewer.userId) return [];
   const rows = await db
@@ -167,7 +169,7 @@ export async function cardsByIds(
   db: Database,
   ids: string[],
   viewer: LibraryViewer,
-  now = new Date(),
+  now: Date = viewer.now,
 ): Promise<ExerciseCard[]> {
   if (ids.length === 0) return [];
   const rows = await db.select(cardColumns).from(exercises).where(inArray(exercises.id, ids));
@@ -196,7 +198,7 @@ export async function exerciseForViewer(
   db: Database,
   id: string,
   viewer: LibraryViewer,
-  now = new Date(),
+  now: Date = viewer.now,
 ): Promise<ExerciseView | null> {
   if (id.length > 100) return null;
   const rows = await db.select().from(exercises).where(eq(exercises.id, id));
@@ -217,23 +219,28 @@ export async function exerciseForViewer(
   };
 }
 
-export async function recordView(db: Database, userId: string, exerciseId: string): Promise<void> {
+export async function recordView(
+  db: Database,
+  userId: string,
+  exerciseId: string,
+  now: Date,
+): Promise<void> {
   await db
     .insert(exerciseViews)
-    .values({ userId, exerciseId })
+    .values({ userId, exerciseId, viewedAt: now })
     .onConflictDoUpdate({
       target: [exerciseViews.userId, exerciseViews.exerciseId],
-      set: { viewedAt: sql`now()` },
+      set: { viewedAt: now },
     });
 }
 
 /** Spec §3/§7: counts shown to everyone (landing page, upgrade prompts). */
-export async function resourceCounts(db: Database) {
+export async function resourceCounts(db: Database, now: Date) {
   const rows = await queryRows<{ all_e: number; free_e: number; all_m: number; free_m: number }>(
     db,
     sql`select
           (select count(*)::int from exercises) as all_e,
-          (select count(*)::int from exercises where is_free or free_expires_at > now()) as free_e,
+          (select count(*)::int from exercises where is_free or free_expires_at > ${now}) as free_e,
           (select count(*)::int from materials) as all_m,
           (select count(*)::int from materials where is_free) as free_m`,
   );
@@ -247,7 +254,7 @@ export async function resourceCounts(db: Database) {
 }
 
 /** Spec §7: exercises that are new or free for a while (id, isFresh, freeExpiresAt). */
-export async function temporaryFreeExercises(db: Database) {
+export async function temporaryFreeExercises(db: Database, now: Date) {
   const rows = await db
     .select({
       id: exercises.id,
@@ -255,7 +262,7 @@ export async function temporaryFreeExercises(db: Database) {
       freeExpiresAt: exercises.freeExpiresAt,
     })
     .from(exercises)
-    .where(sql`${exercises.isFresh} or ${exercises.freeExpiresAt} > now()`);
+    .where(sql`${exercises.isFresh} or ${exercises.freeExpiresAt} > ${now}`);
   return rows.map((r) => ({
     id: r.id,
     isFresh: r.isFresh,
@@ -285,7 +292,7 @@ export async function listMaterials(
   db: Database,
   filters: MaterialFilters,
   viewer: LibraryViewer,
-  now = new Date(),
+  now: Date = viewer.now,
 ): Promise<MaterialCard[]> {
   const where = [];
   const words = filters.q
@@ -326,7 +333,7 @@ export async function materialForViewer(
   db: Database,
   id: string,
   viewer: LibraryViewer,
-  now = new Date(),
+  now: Date = viewer.now,
 ) {
   if (id.length > 100) return null;
   const rows = await db.select().from(materials).where(eq(materials.id, id));
@@ -347,7 +354,7 @@ export async function materialForViewer(
   };
 }
 
-export async function listAudioTracks(db: Database, viewer: LibraryViewer, now = new Date()) {
+export async function listAudioTracks(db: Database, viewer: LibraryViewer, now: Date = viewer.now) {
   const rows = await db.select().from(audioTracks).orderBy(audioTracks.level, audioTracks.title);
   return rows.map((r) => {
     const locked = !canOpen({ isFree: r.isFree }, viewer, now);

@@ -47,7 +47,12 @@ export interface SearchResult {
   interpreted: { levels: CefrLevel[]; types: ExerciseType[]; minutes: number | null };
 }
 
-export type SearchViewer = Viewer & { userId: string | null; favorites: ReadonlySet<string> };
+export type SearchViewer = Viewer & {
+  userId: string | null;
+  favorites: ReadonlySet<string>;
+  /** The moment of the search: temporary-free exercises are open until their date. */
+  now: Date;
+};
 
 /**
  * Corrects words the library does not know to the closest word it does (trigram
@@ -122,7 +127,7 @@ export async function searchExercises(
   database: DatabaseHandle,
   params: SearchParams,
   viewer: SearchViewer,
-  now = new Date(),
+  now: Date = viewer.now,
 ): Promise<SearchResult> {
   const index = await libraryIndex(database);
   const interpretation = interpretQuery(params.q);

@@ -294,7 +294,7 @@ export interface LibrarySyncResult {
  * Brings the library tables in line with the data files in content/. Idempotent and cheap
  * when nothing changed (one hash comparison per table), so it runs at every start.
  */
-export async function syncLibrary(db: Database, now = new Date()): Promise<LibrarySyncResult> {
+export async function syncLibrary(db: Database, now: Date): Promise<LibrarySyncResult> {
   const changedExercises = await syncExercises(db, now);
   if (changedExercises > 0) await rebuildLibraryTerms(db);
   return {

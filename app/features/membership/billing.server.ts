@@ -49,7 +49,7 @@ const PRICE_CACHE_MS = 10 * 60 * 1000;
 /** The active Stripe Price for a lookup key (cached ten minutes). */
 export async function priceFor(stripe: Stripe, lookupKey: string): Promise<Stripe.Price> {
   const cached = priceCache.get(lookupKey);
-  if (cached && Date.now() - cached.at < PRICE_CACHE_MS) return cached.price;
+  if (cached && performance.now() - cached.at < PRICE_CACHE_MS) return cached.price;
   const list = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
   const price = list.data[0];
   if (!price)
@@ -57,7 +57,7 @@ export async function priceFor(stripe: Stripe, lookupKey: string): Promise<Strip
       "price-missing",
       `No Stripe price has the lookup key ${lookupKey}: run npm run stripe:seed.`,
     );
-  priceCache.set(lookupKey, { price, at: Date.now() });
+  priceCache.set(lookupKey, { price, at: performance.now() });
   return price;
 }
 
@@ -167,7 +167,7 @@ function mayReplace(
 export async function applySubscription(
   services: Services,
   subscription: Stripe.Subscription,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<Owner | null> {
   const owner = await ownerOf(services, subscription);
   if (!owner) {
@@ -234,7 +234,7 @@ export async function applySubscription(
 export async function syncSubscription(
   services: Services,
   subscriptionId: string,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<Owner | null> {
   const stripe = requireStripe(services);
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
@@ -259,7 +259,7 @@ export async function ensureUserCustomer(services: Services, user: SessionUser):
   // Only the first request stores its customer; a concurrent one reads it back.
   await services.db
     .update(userData)
-    .set({ stripeCustomerId: customer.id, updatedAt: new Date() })
+    .set({ stripeCustomerId: customer.id, updatedAt: services.clock.now() })
     .where(and(eq(userData.userId, user.id), isNull(userData.stripeCustomerId)));
   const [row] = await services.db
     .select({ id: userData.stripeCustomerId })
@@ -489,7 +489,7 @@ export async function handleWebhook(
       await syncSubscription(services, subscriptionId);
     await services.db
       .update(stripeEvents)
-      .set({ processedAt: new Date() })
+      .set({ processedAt: services.clock.now() })
       .where(eq(stripeEvents.id, event.id));
     return { status: 200, body: { received: true } };
   } catch (error) {
@@ -515,7 +515,7 @@ function stale(updatedAt: Date | null, now: Date) {
 export async function recheckUser(
   services: Services,
   user: SessionUser,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<{ checked: boolean; status: string | null }> {
   const d = user.data;
   if (
@@ -540,7 +540,7 @@ export async function recheckUser(
 export async function recheckOrganization(
   services: Services,
   organizationId: string,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<{ checked: boolean; status: string | null }> {
   const [org] = await services.db
     .select()
@@ -568,7 +568,7 @@ export async function recheckOrganization(
 /** Every subscription not updated for 24 hours, re-read from Stripe (repairs missed webhooks). */
 export async function recheckStaleSubscriptions(
   services: Services,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<{ checked: number; failed: number }> {
   if (!stripeClient(services.env)) return { checked: 0, failed: 0 };
   const cutoff = new Date(now.getTime() - RECHECK_MS);

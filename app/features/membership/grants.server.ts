@@ -52,7 +52,7 @@ export async function grantAccess(
   userId: string,
   grant: { days: number } | { until: Date },
   source: GrantSource,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<GrantOutcome> {
   const row = await target(services, userId);
   if (!row) return { ok: false, reason: "no-user" };
@@ -86,7 +86,7 @@ export async function grantLifetime(
   services: Services,
   userId: string,
   source: "code" | "admin",
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<GrantOutcome> {
   const row = await target(services, userId);
   if (!row) return { ok: false, reason: "no-user" };
@@ -106,7 +106,11 @@ export async function grantLifetime(
 }
 
 /** Ends an administrator's grant: back to the free plan (data stays). */
-export async function revokeGrant(services: Services, userId: string, now = new Date()) {
+export async function revokeGrant(
+  services: Services,
+  userId: string,
+  now: Date = services.clock.now(),
+) {
   await services.db
     .update(userData)
     .set({
@@ -154,7 +158,7 @@ export async function redeemCode(
   services: Services,
   userId: string,
   input: string,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<RedeemResult> {
   const code = normalizeCode(input);
   if (!CODE_PATTERN.test(code)) return { ok: false, reason: "invalid" };
@@ -239,12 +243,20 @@ export async function listCodes(services: Services, limit = 50) {
     .limit(limit);
 }
 
-export async function disableCode(services: Services, id: number, now = new Date()) {
+export async function disableCode(
+  services: Services,
+  id: number,
+  now: Date = services.clock.now(),
+) {
   await services.db.update(redeemCodes).set({ disabledAt: now }).where(eq(redeemCodes.id, id));
 }
 
 /** Users matching a search (email or name), with what their plan is, for the admin panel. */
-export async function searchUsers(services: Services, query: string, now = new Date()) {
+export async function searchUsers(
+  services: Services,
+  query: string,
+  now: Date = services.clock.now(),
+) {
   const pattern = containsPattern(query.trim().toLowerCase());
   const rows = await services.db
     .select({

@@ -17,7 +17,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * the same update that selects the row, so two instances never both send it), to teachers
  * whose trial or granted access ends within the next 24 hours and who do not pay.
  */
-export async function sendTrialReminders(services: Services, now = new Date()) {
+export async function sendTrialReminders(services: Services, now: Date = services.clock.now()) {
   const soon = new Date(now.getTime() + DAY_MS);
   const due = await services.db
     .update(userData)

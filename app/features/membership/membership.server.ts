@@ -60,7 +60,7 @@ function statusFields(data: SessionUser["data"]): MembershipFields {
 export async function loadMembership(
   services: Services,
   user: SessionUser,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<MembershipView> {
   const d = user.data;
   const currency = userCurrency(user);

@@ -21,7 +21,11 @@ export async function loadReview(services: Services, userId: string) {
   return row ?? null;
 }
 
-export async function markReviewStarted(services: Services, userId: string, now = new Date()) {
+export async function markReviewStarted(
+  services: Services,
+  userId: string,
+  now: Date = services.clock.now(),
+) {
   await services.db
     .update(userData)
     .set({ reviewStartedAt: now, updatedAt: now })
@@ -32,7 +36,7 @@ export async function saveReview(
   services: Services,
   userId: string,
   input: ReviewInput,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ) {
   await services.db
     .insert(reviews)
@@ -69,7 +73,7 @@ export async function collectedRating(
  * Who is asked for a review: teachers past their first two weeks who opened at least five
  * exercises (they know the product by then) and were not asked before.
  */
-export async function markReviewEligible(services: Services, now = new Date()) {
+export async function markReviewEligible(services: Services, now: Date = services.clock.now()) {
   const rows = await queryRows<{ user_id: string }>(
     services.db,
     sql`update user_data d set review_ask_eligible = true, updated_at = ${now}

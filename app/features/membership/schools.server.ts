@@ -93,7 +93,7 @@ export async function inviteTeacher(
   services: Services,
   inviterId: string,
   input: { email: string; role: "admin" | "member" },
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<string> {
   const school = await managedSchool(services, inviterId);
   const email = input.email.trim().toLowerCase();
@@ -189,7 +189,7 @@ async function inviteByToken(services: Services, token: string) {
 export async function describeInvite(
   services: Services,
   token: string,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<InviteView | null> {
   const row = await inviteByToken(services, token);
   if (!row) return null;
@@ -207,7 +207,7 @@ export async function acceptInvite(
   services: Services,
   user: { id: string; email: string },
   token: string,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<string> {
   const row = await inviteByToken(services, token);
   if (!row || row.invite.acceptedAt) throw new SchoolActionError("invite-invalid");
@@ -286,7 +286,7 @@ export interface SchoolRoster {
 export async function schoolRoster(
   services: Services,
   organizationId: string,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<SchoolRoster> {
   const members = await services.db
     .select({
@@ -352,7 +352,7 @@ export async function setSchoolComplimentary(
   services: Services,
   organizationId: string,
   on: boolean,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ) {
   await services.db
     .update(organizations)

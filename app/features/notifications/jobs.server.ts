@@ -9,7 +9,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** A reminder for each planned lesson starting within the next 24 hours (once per lesson). */
-export async function lessonReminders(services: Services, now = new Date()) {
+export async function lessonReminders(services: Services, now: Date = services.clock.now()) {
   const soon = await services.db
     .select({
       id: lessons.id,
@@ -56,7 +56,7 @@ export function isoWeek(date: Date): string {
  * Once a week: teachers hear how many exercises were published in the last seven days at
  * the levels of their active students.
  */
-export async function weeklyNewExercises(services: Services, now = new Date()) {
+export async function weeklyNewExercises(services: Services, now: Date = services.clock.now()) {
   const rows = await queryRows<{ teacher_id: string; levels: string; count: number }>(
     services.db,
     sql`select s.teacher_id, string_agg(distinct s.level, ', ' order by s.level) as levels,

@@ -87,7 +87,7 @@ export async function listNotifications(services: Services, userId: string, limi
 export async function markRead(services: Services, userId: string, id: string | "all") {
   const result = await services.db
     .update(notifications)
-    .set({ readAt: new Date() })
+    .set({ readAt: services.clock.now() })
     .where(
       and(
         eq(notifications.userId, userId),
@@ -103,6 +103,6 @@ export async function markRead(services: Services, userId: string, id: string | 
 export async function setPreferences(services: Services, userId: string, off: NotificationKind[]) {
   await services.db
     .update(userData)
-    .set({ notificationsOff: off, updatedAt: new Date() })
+    .set({ notificationsOff: off, updatedAt: services.clock.now() })
     .where(eq(userData.userId, userId));
 }

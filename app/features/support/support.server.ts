@@ -37,7 +37,7 @@ const messageColumns = {
 async function markRead(services: Services, userId: string, author: "user" | "staff") {
   await services.db
     .update(supportMessages)
-    .set({ readAt: new Date() })
+    .set({ readAt: services.clock.now() })
     .where(
       and(
         eq(supportMessages.userId, userId),
@@ -133,7 +133,10 @@ export interface InboxEntry {
 }
 
 /** Every conversation, those waiting for an answer first, then the most recent. */
-export async function supportInbox(services: Services, now = new Date()): Promise<InboxEntry[]> {
+export async function supportInbox(
+  services: Services,
+  now: Date = services.clock.now(),
+): Promise<InboxEntry[]> {
   const rows = await queryRows<{
     user_id: string;
     first_name: string;

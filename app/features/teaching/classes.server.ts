@@ -178,7 +178,7 @@ export async function listShares(
   services: Services,
   classId: string,
   teacher: Viewer,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ) {
   const rows = await services.db
     .select({
@@ -232,7 +232,7 @@ async function teacherMayOpen(
   services: Services,
   teacherId: string,
   exerciseId: string,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<"ok" | "no-exercise" | "locked"> {
   if (exerciseId.length > 100) return "no-exercise";
   const [exercise] = await services.db
@@ -316,7 +316,11 @@ export async function setLive(
 ): Promise<boolean> {
   const updated = await services.db
     .update(classes)
-    .set({ liveExerciseId: live.exerciseId, liveCard: live.card, liveUpdatedAt: new Date() })
+    .set({
+      liveExerciseId: live.exerciseId,
+      liveCard: live.card,
+      liveUpdatedAt: services.clock.now(),
+    })
     .where(and(eq(classes.id, classId), eq(classes.teacherId, teacherId)))
     .returning({ id: classes.id });
   if (!updated.length) return false;
@@ -333,7 +337,7 @@ export async function sharedExercise(
   classId: string,
   exerciseId: string,
   teacher: Viewer,
-  now = new Date(),
+  now: Date = services.clock.now(),
 ) {
   if (exerciseId.length > 100 || !(await isSharedWith(services, classId, exerciseId))) return null;
   const [exercise] = await services.db

@@ -154,7 +154,7 @@ export async function updateLesson(
 ): Promise<boolean> {
   const updated = await services.db
     .update(lessons)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: services.clock.now() })
     .where(and(eq(lessons.id, id), eq(lessons.teacherId, teacherId)))
     .returning({ id: lessons.id });
   return updated.length > 0;
@@ -316,7 +316,7 @@ export async function listLessons(
   teacherId: string,
   when: "upcoming" | "past",
   options: { limit?: number; studentIds?: string[] } = {},
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<LessonSummary[]> {
   const rows = await services.db
     .select({

@@ -30,7 +30,7 @@ export async function listStudents(
   services: Services,
   teacherId: string,
   options: { q?: string; archived?: boolean } = {},
-  now = new Date(),
+  now: Date = services.clock.now(),
 ): Promise<StudentSummary[]> {
   const q = options.q?.trim() ?? "";
   const pattern = containsPattern(q);
@@ -104,7 +104,7 @@ export async function updateStudent(
 ): Promise<boolean> {
   const updated = await services.db
     .update(students)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, updatedAt: services.clock.now() })
     .where(and(eq(students.id, id), eq(students.teacherId, teacherId)))
     .returning({ id: students.id });
   return updated.length > 0;
@@ -118,7 +118,7 @@ export async function setArchived(
 ): Promise<boolean> {
   const updated = await services.db
     .update(students)
-    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+    .set({ archivedAt: archived ? services.clock.now() : null, updatedAt: services.clock.now() })
     .where(and(eq(students.id, id), eq(students.teacherId, teacherId)))
     .returning({ id: students.id });
   return updated.length > 0;

@@ -1,3 +1,4 @@
+import type { Clock } from "~/lib/clock";
 import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -63,6 +64,8 @@ export interface AuthDeps {
   i18n: I18nCatalog;
   secret: string;
   linkCaptures: LinkCaptures;
+  /** Parley's own timestamps (consents); better-auth keeps session times on the real clock. */
+  clock: Clock;
 }
 
 async function recipientLocale(db: Database, userId: string, request?: Request): Promise<string> {
@@ -197,7 +200,7 @@ export function createAuth(deps: AuthDeps) {
               .values({
                 userId: user.id,
                 role: ROLE.TEACHER,
-                termsAcceptedAt: new Date(),
+                termsAcceptedAt: deps.clock.now(),
                 emailHash: emailHash(user.email),
                 locale,
               })

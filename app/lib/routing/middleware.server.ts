@@ -53,7 +53,7 @@ async function rememberPage(
     body,
     nonce: info.nonce,
     headers: [...response.headers].filter(([name]) => name !== "content-length"),
-    storedAt: Date.now(),
+    storedAt: performance.now(),
   });
   return new Response(body, { status: response.status, headers: response.headers });
 }

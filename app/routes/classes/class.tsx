@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!access) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
   const { row, role } = access;
   // Students open what their teacher's plan opens (read once for the whole page).
-  const teacher = await accountAccess(services.db, row.teacherId);
+  const teacher = await accountAccess(services.db, row.teacherId, services.clock.now());
   const live = await liveExercise(services, row, teacher);
   const opened = new URL(request.url).searchParams.get("exercise");
   const open = opened ? await sharedExercise(services, row.id, opened, teacher) : null;

@@ -6,8 +6,9 @@ import { getServices } from "~/lib/context.server";
 /** "Download all my data": one JSON file with everything Parley holds about the user. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const payload = await exportUserData(getServices(context), user);
-  const date = new Date().toISOString().slice(0, 10);
+  const services = getServices(context);
+  const payload = await exportUserData(services, user);
+  const date = services.clock.now().toISOString().slice(0, 10);
   return new Response(JSON.stringify(payload, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

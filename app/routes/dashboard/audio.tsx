@@ -20,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The audio section is shown to admins only for now (spec §2.5), and guarded the same way.
   if (!isAdmin(user)) throw redirect("/dashboard");
   const { db } = getServices(context);
-  const tracks = await listAudioTracks(db, await viewerFor(db, getUser(context)));
+  const tracks = await listAudioTracks(
+    db,
+    await viewerFor(db, getUser(context), getServices(context).clock.now()),
+  );
   return {
     tracks: tracks.map((track) => ({
       ...track,

@@ -16,10 +16,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireUser(context, request);
   const { db } = getServices(context);
   const user = getUser(context);
-  const viewer = await viewerFor(db, user);
+  const viewer = await viewerFor(db, user, getServices(context).clock.now());
   const exercise = await exerciseForViewer(db, params.id, viewer);
   if (!exercise) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
-  if (!exercise.locked && user) await recordView(db, user.id, exercise.id);
+  if (!exercise.locked && user) await recordView(db, user.id, exercise.id, viewer.now);
   // The teacher's classes, for "Share with class" while presenting.
   const classes =
     user && !exercise.locked && hasRole(user, ROLE.TEACHER)

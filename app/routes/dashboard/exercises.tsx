@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
   const services = getServices(context);
   const params = parseSearchParams(new URL(request.url).searchParams);
-  const viewer = await viewerFor(services.db, getUser(context));
+  const viewer = await viewerFor(services.db, getUser(context), getServices(context).clock.now());
   let timer: NodeJS.Timeout | undefined;
   try {
     const result = await Promise.race([

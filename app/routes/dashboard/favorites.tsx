@@ -14,7 +14,7 @@ export const handle = { dashboard: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
   const { db } = getServices(context);
-  const viewer = await viewerFor(db, getUser(context));
+  const viewer = await viewerFor(db, getUser(context), getServices(context).clock.now());
   return { favorites: await listFavoriteCards(db, viewer) };
 }
 

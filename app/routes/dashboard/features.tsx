@@ -15,14 +15,16 @@ export const handle = { dashboard: true };
 /** The Feature Lab (spec §4.5): every product update, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
-  return { entries: await listChangelog(getServices(context).database) };
+  const services = getServices(context);
+  return { entries: await listChangelog(services.database, services.clock.now()) };
 }
 
 /** Records that the lab was opened, in a long-lived cookie and on the account. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = requireUser(context, request);
-  const cookie = await markFeatureLabOpened(getServices(context).db, user.id, new Date());
+  const services = getServices(context);
+  const cookie = await markFeatureLabOpened(services.db, user.id, services.clock.now());
   return data({ ok: true }, { headers: { "Set-Cookie": cookie } });
 }
 

@@ -25,11 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const services = getServices(context);
   const { db } = services;
-  const viewer = await viewerFor(db, getUser(context));
+  const viewer = await viewerFor(db, getUser(context), getServices(context).clock.now());
   const [recent, favorites, counts, upcoming] = await Promise.all([
     listRecentCards(db, viewer, 6),
     listFavoriteCards(db, viewer),
-    resourceCounts(db),
+    resourceCounts(db, viewer.now),
     listLessons(services, user.id, "upcoming", { limit: 5 }),
   ]);
   return {

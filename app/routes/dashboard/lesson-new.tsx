@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!student) throw data(null, { status: 404, statusText: "Student not found" });
   const timeZone = teacherTimeZone(user);
   // Next full hour tomorrow, on the teacher's clock.
-  const start = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  const start = new Date(services.clock.now().getTime() + 24 * 60 * 60 * 1000);
   start.setUTCMinutes(0, 0, 0);
   const previous = await latestLesson(services, user.id, student.id);
   return {

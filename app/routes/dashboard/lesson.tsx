@@ -61,7 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   let picker = null;
   if (pick === "exercise" || pick === "material") {
     const q = (url.searchParams.get("q") ?? "").slice(0, 200);
-    const viewer = await viewerFor(services.db, getUser(context));
+    const viewer = await viewerFor(services.db, getUser(context), getServices(context).clock.now());
     const used = await usedWithStudent(services, user.id, lesson.student.id, lesson.id);
     if (pick === "exercise") {
       const search = new URLSearchParams({ q });

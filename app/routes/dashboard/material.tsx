@@ -15,7 +15,11 @@ export const handle = { dashboard: true };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireUser(context, request);
   const { db } = getServices(context);
-  const material = await materialForViewer(db, params.id, await viewerFor(db, getUser(context)));
+  const material = await materialForViewer(
+    db,
+    params.id,
+    await viewerFor(db, getUser(context), getServices(context).clock.now()),
+  );
   if (!material) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
   return {
     material: {

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     levels: params.getAll("level").filter((v) => (CEFR_LEVELS as readonly string[]).includes(v)),
     freeOnly: params.get("free") === "1",
   };
-  const viewer = await viewerFor(db, getUser(context));
+  const viewer = await viewerFor(db, getUser(context), getServices(context).clock.now());
   return { filters, materials: await listMaterials(db, filters, viewer) };
 }
 

@@ -27,7 +27,7 @@ import { stripeClient } from "~/lib/stripe.server";
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
   const user = getUser(context);
-  const state = discountState(await loadPromotions(services), new Date());
+  const state = discountState(await loadPromotions(services), services.clock.now());
   const currency = user ? userCurrency(user) : currencyForCountry(null);
   const campaign = state.state === "none" ? null : state.campaign;
   return {
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = CheckoutSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
     return data({ messageKey: "membership.error.invalidRequest" }, { status: 400 });
-  const state = discountState(await loadPromotions(services), new Date());
+  const state = discountState(await loadPromotions(services), services.clock.now());
   if (state.state !== "running") return data({ messageKey: "happyWeek.ended" }, { status: 409 });
   try {
     const promotion = await promotionCodeId(services, state.campaign.promotionCode);

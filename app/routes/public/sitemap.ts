@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Route } from "./+types/sitemap";
-import { ANONYMOUS, contentStore } from "~/features/content/store.server";
+import { anonymousViewer, contentStore } from "~/features/content/store.server";
 import { getServices } from "~/lib/context.server";
 import { queryRows } from "~/lib/db.server";
 import { DEFAULT_LOCALE, LANGUAGES } from "~/lib/i18n/locales";
@@ -50,7 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { prefix } = splitLocalePrefix(new URL(request.url).pathname);
   const locale = prefix ?? DEFAULT_LOCALE;
   const store = await contentStore(services.database);
-  const q = <C extends Parameters<typeof store.query>[0]>(c: C) => store.query(c, ANONYMOUS);
+  const viewer = anonymousViewer(services.clock.now());
+  const q = <C extends Parameters<typeof store.query>[0]>(c: C) => store.query(c, viewer);
 
   const [posts, legal, issues, variants, built] = await Promise.all([
     q("blog").select("slug", "locale", "publishedAt").all(),
