@@ -31,6 +31,15 @@ export interface ServerProcess {
   stop(): Promise<number | string>;
 }
 
+/**
+ * Servers still running when the test process ends (a test that timed out before its
+ * cleanup) are killed with it, so none is left behind to load the machine.
+ */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** Builds must exist: `npm test` builds before running the integration suite. */
 export function assertBuilt() {
   if (!fs.existsSync(path.resolve("build/server/index.js"))) {
@@ -62,6 +71,8 @@ export async function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let out = "";
   child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -70,6 +81,7 @@ export async function startServer(
   );
   const url = `http://127.0.0.1:${port}`;
   if (options.waitForListen !== false) {
+    let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       new Promise<void>((resolve) => {
         const check = () => (out.includes("Parley is running") ? resolve() : setTimeout(check, 50));
@@ -78,10 +90,13 @@ export async function startServer(
       exited.then((code) => {
         throw new Error(`Server exited (${code}) before listening:\n${out}`);
       }),
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`Server did not start:\n${out}`)), 45_000),
-      ),
-    ]);
+      new Promise((_, reject) => {
+        timer = setTimeout(() => {
+          child.kill("SIGKILL");
+          reject(new Error(`Server did not start in 90 s:\n${out}`));
+        }, 90_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
   }
   return {
     url,

@@ -33,11 +33,13 @@ import {
   parseSearchParams,
   searchParamsToQuery,
   SORTS,
+  type SearchParams,
 } from "~/features/library/search-params";
 import { searchExercises, type FacetName } from "~/features/library/search.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
+import type { Translate } from "~/lib/i18n/translate";
 import { useExerciseHref } from "~/features/library/components/exercise-href";
 
 export const handle = { dashboard: true, search: true };
@@ -98,6 +100,44 @@ function labelKey(facet: Exclude<FacetName, "free">, value: string): string {
   return `library.${facet}.${value}`;
 }
 
+const FACET_FIELD = {
+  level: "levels",
+  type: "types",
+  topic: "topics",
+  duration: "durations",
+  grouping: "groupings",
+  audience: "audiences",
+} as const satisfies Record<Exclude<FacetName, "free">, keyof SearchParams>;
+
+/** Every filter in force, each with the address of the same search without it. */
+function activeFilters(params: SearchParams, t: Translate) {
+  const chips: { key: string; label: string; href: string }[] = [];
+  for (const facet of Object.keys(FACET_FIELD) as (keyof typeof FACET_FIELD)[]) {
+    const field = FACET_FIELD[facet];
+    for (const value of params[field] as string[]) {
+      const rest = (params[field] as string[]).filter((v) => v !== value);
+      chips.push({
+        key: `${facet}:${value}`,
+        label: t(labelKey(facet, value)),
+        href: `?${searchParamsToQuery({ ...params, [field]: rest, page: 1 }).toString()}`,
+      });
+    }
+  }
+  if (params.freeOnly)
+    chips.push({
+      key: "free",
+      label: t("library.freeOnly"),
+      href: `?${searchParamsToQuery({ ...params, freeOnly: false, page: 1 }).toString()}`,
+    });
+  if (params.favoritesOnly)
+    chips.push({
+      key: "favorites",
+      label: t("library.favoritesOnly"),
+      href: `?${searchParamsToQuery({ ...params, favoritesOnly: false, page: 1 }).toString()}`,
+    });
+  return chips;
+}
+
 function FilterGroup({
   facet,
   selected,
@@ -136,6 +176,7 @@ function FilterGroup({
               >
                 <input
                   type="checkbox"
+                  form={FORM_ID}
                   name={FACET_PARAM[facet]}
                   value={value}
                   defaultChecked={checked}
@@ -216,6 +257,7 @@ export default function ExercisesPage() {
   const loading =
     navigation.state === "loading" && navigation.location.pathname === "/dashboard/exercises";
   const onGridKey = useGridKeys();
+  const chips = activeFilters(params, t);
 
   const apply = (delay = 0) => {
     window.clearTimeout(debounce.current);
@@ -258,6 +300,7 @@ export default function ExercisesPage() {
       <PageHeader title={t("page.exercises.title")} description={t("page.exercises.description")} />
       <Form
         ref={formRef}
+        id={FORM_ID}
         method="get"
         role="search"
         aria-label={t("library.searchLabel")}
@@ -329,30 +372,45 @@ export default function ExercisesPage() {
           </div>
         ) : null}
       </Form>
+      <a
+        href="#results-heading"
+        className="sr-only focus:not-sr-only focus:mt-3 focus:inline-block focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-800 focus:ring-3 focus:ring-brand-300"
+      >
+        {t("library.skipToResults")}
+      </a>
       {/* Filters and sorting sit outside the form element (result cards hold their own forms) and join it through form=. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <div>
-          <button
-            type="button"
-            className="mb-3 inline-flex w-full items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium lg:hidden"
-            aria-expanded={filtersOpen}
+          {/* A checkbox, not a script, opens the filters on a phone, so they work without JavaScript too. */}
+          <input
+            type="checkbox"
+            id="library-filters-toggle"
+            className="peer sr-only lg:hidden"
+            checked={filtersOpen}
+            onChange={(event) => setFiltersOpen(event.currentTarget.checked)}
             aria-controls="library-filters"
-            onClick={() => setFiltersOpen((o) => !o)}
+          />
+          <label
+            htmlFor="library-filters-toggle"
+            className="mb-3 flex w-full cursor-pointer items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium peer-focus-visible:ring-3 peer-focus-visible:ring-brand-300 lg:hidden"
           >
             {filtersOpen ? t("library.hideFilters") : t("library.showFilters")}
-          </button>
+            {chips.length > 0 ? (
+              <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
+                {chips.length}
+              </span>
+            ) : null}
+          </label>
           <div
             id="library-filters"
-            className={cx(
-              "rounded-2xl border border-slate-200 bg-white p-4 lg:block",
-              filtersOpen ? "block" : "hidden",
-            )}
+            className="hidden rounded-2xl border border-slate-200 bg-white p-4 peer-checked:block lg:block"
             key={resultsKey}
           >
             <div className="space-y-2 border-b border-slate-200 pb-4">
               <label className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
+                  form={FORM_ID}
                   name="free"
                   value="1"
                   defaultChecked={params.freeOnly}
@@ -367,6 +425,7 @@ export default function ExercisesPage() {
               <label className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
+                  form={FORM_ID}
                   name="favorites"
                   value="1"
                   defaultChecked={params.favoritesOnly}
@@ -428,9 +487,27 @@ export default function ExercisesPage() {
         </div>
 
         <section aria-labelledby="results-heading">
+          {chips.length > 0 ? (
+            <ul className="mb-3 flex flex-wrap gap-2" aria-label={t("library.activeFilters")}>
+              {chips.map((chip) => (
+                <li key={chip.key}>
+                  <Link
+                    to={chip.href}
+                    replace
+                    preventScrollReset
+                    className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800 hover:bg-brand-100"
+                    aria-label={t("library.removeFilter", { name: chip.label })}
+                  >
+                    {chip.label} <span aria-hidden="true">×</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <h2
               id="results-heading"
+              tabIndex={-1}
               className="text-sm font-semibold text-slate-700"
               aria-live="polite"
             >
@@ -442,6 +519,7 @@ export default function ExercisesPage() {
               </label>
               <select
                 id="library-sort"
+                form={FORM_ID}
                 name="sort"
                 defaultValue={params.sort}
                 key={`sort-${resultsKey}`}
