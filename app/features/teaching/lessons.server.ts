@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { exercises, lessonItems, lessons, materials, students } from "@db/schema";
 import type { Services } from "~/lib/services.server";
 import { planItems, planMinutes } from "./lesson-sql";
@@ -310,6 +310,9 @@ export interface LessonSummary {
   items: number;
 }
 
+/** How long a lesson counts as under way after its start. */
+const LESSON_RUNNING_MS = 60 * 60 * 1000;
+
 /** Upcoming (from now, soonest first) or past (most recent first) lessons of a teacher. */
 export async function listLessons(
   services: Services,
@@ -334,10 +337,17 @@ export async function listLessons(
     .where(
       and(
         eq(lessons.teacherId, teacherId),
-        // A lesson stays "upcoming" for its first hour, while it is being taught.
+        // A lesson stays "upcoming" for its first hour, while it is being taught, unless the
+        // teacher marked it done; a lesson marked done is past whatever its date.
         when === "upcoming"
-          ? gte(lessons.startsAt, new Date(now.getTime() - 60 * 60 * 1000))
-          : lt(lessons.startsAt, new Date(now.getTime() - 60 * 60 * 1000)),
+          ? and(
+              gte(lessons.startsAt, new Date(now.getTime() - LESSON_RUNNING_MS)),
+              ne(lessons.status, "done"),
+            )
+          : or(
+              lt(lessons.startsAt, new Date(now.getTime() - LESSON_RUNNING_MS)),
+              eq(lessons.status, "done"),
+            ),
         options.studentIds?.length ? inArray(lessons.studentId, options.studentIds) : undefined,
       ),
     )

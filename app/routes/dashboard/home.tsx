@@ -226,18 +226,20 @@ export default function DashboardHome() {
         </div>
         <aside className="space-y-6">
           <MembershipCard />
-          <section
-            aria-labelledby="upcoming-title"
-            className="rounded-2xl border border-slate-200 bg-white p-5"
-          >
-            <h2 id="upcoming-title" className="text-lg font-semibold text-ink">
-              {t("dashboard.upcomingTitle")}
-            </h2>
-            <p className="mt-2 text-sm text-slate-600">{t("dashboard.upcomingEmpty")}</p>
-            <ButtonLink to="/dashboard/students" theme="white" size="small" className="mt-4">
-              {t("nav.students")}
-            </ButtonLink>
-          </section>
+          {upcoming.length === 0 ? (
+            <section
+              aria-labelledby="upcoming-empty-title"
+              className="rounded-2xl border border-slate-200 bg-white p-5"
+            >
+              <h2 id="upcoming-empty-title" className="text-lg font-semibold text-ink">
+                {t("dashboard.upcomingTitle")}
+              </h2>
+              <p className="mt-2 text-sm text-slate-600">{t("dashboard.upcomingEmpty")}</p>
+              <ButtonLink to="/dashboard/students" theme="white" size="small" className="mt-4">
+                {t("nav.students")}
+              </ButtonLink>
+            </section>
+          ) : null}
         </aside>
       </div>
     </>

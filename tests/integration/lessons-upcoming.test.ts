@@ -1,0 +1,73 @@
+import { JSDOM } from "jsdom";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureUser } from "~/features/account/admin-tasks.server";
+import { ROLE } from "~/lib/auth/roles";
+import { HttpSession, locationOf } from "../support/http-session";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+/** The dashboard's "Upcoming lessons" as a teacher sees it (issue 13 item 11, issue 21 item 4). */
+describe("upcoming lessons on the dashboard", () => {
+  let app: TestApp;
+  let client: HttpSession;
+  const PASSWORD = "upcoming lessons passphrase";
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    await ensureUser(app.services, {
+      email: "uma@lessons.test",
+      firstName: "Uma",
+      lastName: "Teacher",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    client = new HttpSession(app.url);
+    const signIn = await client.postForm("/auth/sign-in", {
+      email: "uma@lessons.test",
+      password: PASSWORD,
+    });
+    expect(signIn.status).toBe(302);
+  });
+  afterAll(() => app?.close());
+
+  async function dashboard() {
+    const res = await client.get("/dashboard");
+    expect(res.status).toBe(200);
+    return new JSDOM(await res.text()).window.document;
+  }
+
+  it("lists a planned lesson once, and drops it when the teacher marks it done", async () => {
+    const EMPTY = "Plan lessons for your students and the next ones will appear here.";
+    const empty = await dashboard();
+    expect(empty.body.textContent).toContain(EMPTY);
+
+    const student = await client.postForm("/dashboard/students", {
+      intent: "create",
+      name: "Ola Upcoming",
+    });
+    const studentId = new URL(locationOf(student), app.url).searchParams.get("student") ?? "";
+    const tomorrow = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000);
+    const created = await client.postForm(`/dashboard/lessons/new?studentId=${studentId}`, {
+      title: "Conditionals warm-up",
+      date: tomorrow.toISOString().slice(0, 10),
+      time: "10:00",
+      timeZone: "UTC",
+    });
+    expect(created.status).toBe(302);
+    const lessonPath = locationOf(created);
+
+    const planned = await dashboard();
+    const headings = [...planned.querySelectorAll("h2")].map((h) => h.textContent);
+    expect(headings).toContain("Your next lessons");
+    expect(headings).not.toContain("Upcoming lessons");
+    expect(planned.body.textContent).toContain("Conditionals warm-up");
+    expect(planned.body.textContent).not.toContain(EMPTY);
+    const ids = [...planned.querySelectorAll("[id]")].map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    expect((await client.postForm(lessonPath, { intent: "done" })).status).toBeLessThan(400);
+    const after = await dashboard();
+    expect(after.body.textContent).not.toContain("Conditionals warm-up");
+    const past = await (await client.get("/dashboard/lessons")).text();
+    expect(past).toContain("Conditionals warm-up");
+  });
+});
