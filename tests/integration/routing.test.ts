@@ -313,6 +313,12 @@ describe("routes, guards and rules over HTTP", () => {
     expect((await clients.anonymous.get("/go-backend")).headers.get("location")).toBe(
       "https://api.parley.example/x",
     );
+    // The visitor's query string goes along (issue 13 item 13).
+    expect(
+      (await clients.anonymous.get("/resources/some/page?utm_source=mail&x=1")).headers.get(
+        "location",
+      ),
+    ).toBe("/blog?utm_source=mail&x=1");
     const manifest = await (await fetch(`${app.url}/builds/meta/test-build.json`)).json();
     expect(manifest.routeRules).toContainEqual({
       matchType: "prefix",

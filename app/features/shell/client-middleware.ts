@@ -1,5 +1,6 @@
 import { redirect, type DataStrategyResult, type MiddlewareFunction } from "react-router";
 import { clientState, matchClientRule } from "./client-state";
+import { ruleDestination } from "~/lib/routing/route-rules";
 
 interface RouterGlobal {
   __reactRouterDataRouter?: { state: { navigation: { location?: { hash: string } } } };
@@ -34,7 +35,7 @@ export const clientNavigationMiddleware: MiddlewareFunction<
   }
   const rule = matchClientRule(url.pathname);
   if (rule) {
-    const target = new URL(rule.target, window.location.origin);
+    const target = new URL(ruleDestination(rule.target, url.search), window.location.origin);
     if (!target.hash && hash) target.hash = hash;
     if (target.origin !== window.location.origin) {
       window.location.assign(target.href);

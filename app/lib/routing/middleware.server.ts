@@ -1,3 +1,4 @@
+import { ruleDestination } from "./route-rules";
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { isAdmin, loadSession, sessionContext } from "../auth/session.server";
 import { hasRole, ROLE } from "../auth/roles";
@@ -94,7 +95,7 @@ const guardMiddleware: MiddlewareFunction<Response> = async (
   }
 
   const rule = services.routeRules.match(url.pathname);
-  if (rule) throw redirect(rule.target, rule.statusCode);
+  if (rule) throw redirect(ruleDestination(rule.target, url.search), rule.statusCode);
 
   const decision = guardDecision({
     pathname: url.pathname,

@@ -22,3 +22,21 @@ export function matchRouteRule(rules: readonly RouteRule[], pathname: string): R
   }
   return best;
 }
+
+/**
+ * Where a rule sends a request: the rule's target, carrying the request's query string
+ * (`/help?x=1` → `/faq?x=1`). Parameters the target sets itself win over the request's.
+ */
+export function ruleDestination(target: string, search: string): string {
+  const hashAt = target.indexOf("#");
+  const hash = hashAt === -1 ? "" : target.slice(hashAt);
+  const withoutHash = hashAt === -1 ? target : target.slice(0, hashAt);
+  const queryAt = withoutHash.indexOf("?");
+  const base = queryAt === -1 ? withoutHash : withoutHash.slice(0, queryAt);
+  const own = new URLSearchParams(queryAt === -1 ? "" : withoutHash.slice(queryAt + 1));
+  const merged = new URLSearchParams(search);
+  for (const name of new Set(own.keys())) merged.delete(name);
+  for (const [name, value] of own) merged.append(name, value);
+  const query = merged.toString();
+  return `${base}${query ? `?${query}` : ""}${hash}`;
+}
