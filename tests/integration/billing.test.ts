@@ -480,7 +480,18 @@ describe("schools, reviews, admin grants and promotions", () => {
       intent: "accept-invite",
       token,
     });
-    expect(await joined.text()).toContain("Welcome to Riverside Language School!");
+    // Accepting leaves the invitation's address: the welcome shows alone, also on reload,
+    // and the invitation's notification is read.
+    expect(joined.status).toBe(302);
+    expect(locationOf(joined)).toBe("/dashboard/membership?joined=1");
+    const welcome = await (await teacher.client.get(locationOf(joined))).text();
+    expect(welcome).toContain("Welcome to Riverside Language School!");
+    expect(welcome).not.toContain("This invitation link is not valid");
+    const unread = await queryRows<{ n: number }>(
+      services.db,
+      sql`select count(*)::int as n from notifications where user_id = ${teacher.id} and read_at is null and url like '%invite=%'`,
+    );
+    expect(unread[0]?.n).toBe(0);
     expect(await premiumExerciseOpens(teacher.client)).toBe(false);
 
     // The owner pays for five seats (yearly, PLN for a Polish school).

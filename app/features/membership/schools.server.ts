@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
+  notifications,
   organizationInvites,
   organizationMembers,
   organizations,
@@ -140,7 +141,7 @@ export async function inviteTeacher(
     .from(users)
     .innerJoin(userData, eq(userData.userId, users.id))
     .where(eq(users.id, inviterId));
-  const url = `${services.env.appOrigin}/dashboard/membership?invite=${token}`;
+  const url = `${services.env.appOrigin}${inviteUrl(token)}`;
   const [invitee] = await services.db
     .select({ id: users.id })
     .from(users)
@@ -150,7 +151,7 @@ export async function inviteTeacher(
       kind: "school",
       messageKey: "notifications.schoolInvite",
       values: { school: school.name },
-      url: `/dashboard/membership?invite=${token}`,
+      url: inviteUrl(token),
     });
   await services.mail.send(
     renderMail(services.i18n, inviter?.locale ?? "en", "organizationInvite", email, {
@@ -183,6 +184,11 @@ async function inviteByToken(services: Services, token: string) {
     .innerJoin(organizations, eq(organizations.id, organizationInvites.organizationId))
     .where(eq(organizationInvites.tokenHash, hashToken(token)));
   return row ?? null;
+}
+
+/** The address of an invitation in the app (the mailed link and the notification). */
+function inviteUrl(token: string): string {
+  return `/dashboard/membership?invite=${encodeURIComponent(token)}`;
 }
 
 /** What the invitation link shows before the teacher accepts. */
@@ -236,6 +242,17 @@ export async function acceptInvite(
       .update(organizationInvites)
       .set({ acceptedAt: now, acceptedBy: user.id })
       .where(eq(organizationInvites.id, row.invite.id));
+    // The invitation's notification has done its work.
+    await tx
+      .update(notifications)
+      .set({ readAt: now })
+      .where(
+        and(
+          eq(notifications.userId, user.id),
+          eq(notifications.url, inviteUrl(token)),
+          isNull(notifications.readAt),
+        ),
+      );
   });
   return row.school;
 }

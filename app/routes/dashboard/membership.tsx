@@ -71,7 +71,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("invite");
   const invite = token ? await describeInvite(services, token) : null;
   const roster = view.school?.canManage ? await schoolRoster(services, view.school.id) : null;
-  return { view, checkout, invite: token ? { token, details: invite } : null, roster };
+  // Right after accepting an invitation: welcome the teacher to the school they now belong to.
+  const joined = url.searchParams.get("joined") === "1" ? (view.school?.name ?? null) : null;
+  return { view, checkout, invite: token ? { token, details: invite } : null, roster, joined };
 }
 
 const IntentSchema = z.discriminatedUnion("intent", [
@@ -119,8 +121,9 @@ async function schoolAction(
   try {
     switch (input.intent) {
       case "accept-invite": {
-        const school = await acceptInvite(services, user, input.token);
-        return answer("school.joined", { school });
+        await acceptInvite(services, user, input.token);
+        // Off the invitation's address: it has been used, and a reload must not call it invalid.
+        throw redirect("/dashboard/membership?joined=1");
       }
       case "invite":
         await inviteTeacher(services, user.id, { email: input.email, role: input.role });
@@ -240,7 +243,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MembershipPage() {
   const t = useT();
-  const { view, checkout, invite, roster } = useLoaderData<typeof loader>();
+  const { view, checkout, invite, roster, joined } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -260,6 +263,7 @@ export default function MembershipPage() {
             {t(answer.messageKey, "values" in answer ? answer.values : undefined)}
           </Alert>
         ) : null}
+        {joined ? <Alert tone="success">{t("school.joined", { school: joined })}</Alert> : null}
         {invite ? <Invitation token={invite.token} details={invite.details} /> : null}
         <CurrentPlan view={view} />
         {view.plan.kind === "subscription" || view.plan.kind === "lifetime" ? null : (
