@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { containsNul } from "./bad-bytes";
 
 export interface ApiError {
   error: string;
@@ -59,6 +60,7 @@ export async function readJsonBody<S extends z.ZodType>(
   } catch {
     apiError(400, "The request body is not valid JSON.");
   }
+  if (containsNul(value)) apiError(400, "The request body contains a NUL character.");
   const result = schema.safeParse(value);
   if (!result.success) {
     apiError(
@@ -78,15 +80,21 @@ export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) apiError(413, `The form is larger than ${maxBytes} bytes.`);
+  let form: FormData;
   if (type.startsWith("application/x-www-form-urlencoded")) {
-    return new URLSearchParams(await readBodyText(request, maxBytes)) as unknown as FormData;
-  }
-  if (!type.startsWith("multipart/form-data")) {
+    form = new URLSearchParams(await readBodyText(request, maxBytes)) as unknown as FormData;
+  } else if (type.startsWith("multipart/form-data")) {
+    try {
+      form = await request.formData();
+    } catch {
+      apiError(400, "The form data could not be read.");
+    }
+  } else {
     apiError(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
   }
-  try {
-    return await request.formData();
-  } catch {
-    apiError(400, "The form data could not be read.");
+  // Field names and text values (not uploaded files, whose bytes are the file's own).
+  for (const [key, value] of form.entries()) {
+    if (containsNul(key) || containsNul(value)) apiError(400, "The form contains a NUL character.");
   }
+  return form;
 }
