@@ -99,13 +99,18 @@ export function safeRedirectTarget(
   }
 }
 
-/** Paths that stay reachable during maintenance: signing in (for admins) and app plumbing. */
+/**
+ * Paths that stay reachable during maintenance: signing in (for admins), app plumbing, and
+ * Stripe's webhook (payments made before the switch must still be recorded; Stripe would
+ * otherwise retry for days and a subscription could lapse in between).
+ */
 export function allowedDuringMaintenance(pathname: string): boolean {
   return (
     pathname.startsWith("/auth/") ||
     pathname === "/auth" ||
     pathname.startsWith("/api/auth/") ||
     pathname.startsWith("/builds/") ||
-    pathname === "/api/client-errors"
+    pathname === "/api/client-errors" ||
+    pathname === "/api/stripe/webhook"
   );
 }
