@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import { pageCacheFor, pageCacheKey, withNonce } from "~/lib/page-cache.server";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -10,8 +9,10 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { normalizeLocale } from "~/lib/i18n/locales";
+import { parseTrustedProxies, settleForwardedHeaders } from "~/lib/proxy.server";
 import type { Services } from "~/lib/services.server";
 import { cspDirectives } from "./csp";
+import { createRouterHandler, requestOrigin } from "./router-handler";
 
 export interface CreateAppOptions {
   services: Services;
@@ -57,13 +58,41 @@ export function clientIpFrom(
   return (socketAddress ?? "unknown").replace(/^::ffff:/, "");
 }
 
+/** Every cookie set on this response gets the Secure attribute (the browser is on https). */
+function secureCookiesOn(res: Response) {
+  const setHeader = res.setHeader.bind(res);
+  const secure = (cookie: string) =>
+    /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`;
+  res.setHeader = ((name: string, value: number | string | readonly string[]) => {
+    if (name.toLowerCase() !== "set-cookie") return setHeader(name, value);
+    return setHeader(
+      name,
+      Array.isArray(value) ? value.map((v: string) => secure(v)) : secure(String(value)),
+    );
+  }) as Response["setHeader"];
+}
+
 export function createApp(options: CreateAppOptions): ParleyApp {
   const { services, vite } = options;
   const { env, log } = services;
   let draining = false;
   const app = express();
   app.disable("x-powered-by");
+  // Express's own proxy handling stays off: the forwarded headers are settled here, once.
   app.set("trust proxy", false);
+  // Behind a TLS-terminating proxy the request URL must be the browser's (https, public host):
+  // React Router refuses a form whose Origin differs from it. Only listed proxies are believed.
+  const proxies = env.TRUSTED_PROXIES ? parseTrustedProxies(env.TRUSTED_PROXIES) : null;
+  app.use((req, res, next) => {
+    settleForwardedHeaders(req.headers, {
+      fromTrustedProxy: proxies?.trusts(req.socket.remoteAddress) ?? false,
+      // Without TRUSTED_PROXIES the client-address header keeps its old meaning (any peer).
+      clientIpHeader: proxies ? env.TRUSTED_PROXY_HEADER : undefined,
+      publicOrigin: env.PUBLIC_APP_ORIGIN,
+    });
+    if (requestOrigin(req).startsWith("https:")) secureCookiesOn(res);
+    next();
+  });
 
   app.use(
     pinoHttp({
@@ -207,7 +236,7 @@ export function createApp(options: CreateAppOptions): ParleyApp {
   }
 
   app.use(
-    createRequestHandler({
+    createRouterHandler({
       build: options.serverBuild,
       mode: vite ? "development" : "production",
       getLoadContext(req, res) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustedProxies } from "./proxy.server";
 
 /**
  * Every environment variable Parley reads, validated once at start.
@@ -51,6 +52,17 @@ export const EnvSchema = z.object({
     .trim()
     .toLowerCase()
     .regex(/^[a-z0-9-]+$/, "must be an HTTP header name such as x-forwarded-for")
+    .optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    })
     .optional(),
   AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
   MAINTENANCE_MODE: booleanFlag.default(false),

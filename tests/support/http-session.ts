@@ -12,6 +12,11 @@ export class HttpSession {
   constructor(
     readonly base: string,
     private readonly defaults: Record<string, string> = {},
+    /** Another transport (e.g. https trusting a test certificate); Node's fetch by default. */
+    private readonly transport: (url: string, init: RequestInit) => Promise<Response> = (
+      url,
+      init,
+    ) => fetch(url, init),
   ) {}
 
   cookie(name: string): string | undefined {
@@ -44,7 +49,7 @@ export class HttpSession {
     if (this.cookies.size > 0)
       headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const url = path.startsWith("http") ? path : `${this.base}${path}`;
-    const response = await fetch(url, { ...init, headers, redirect: "manual" });
+    const response = await this.transport(url, { ...init, headers, redirect: "manual" });
     this.store(response);
     return response;
   }

@@ -50,7 +50,7 @@ export function assertBuilt() {
 /** Starts the production server (`node server.js`) as a child process and waits until it listens. */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { args?: string[]; waitForListen?: boolean } = {},
+  options: { args?: string[]; waitForListen?: boolean; startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   assertBuilt();
   const port = Number(env.PORT ?? (await freePort()));
@@ -91,10 +91,11 @@ export async function startServer(
         throw new Error(`Server exited (${code}) before listening:\n${out}`);
       }),
       new Promise((_, reject) => {
+        const limitMs = options.startTimeoutMs ?? 90_000;
         timer = setTimeout(() => {
           child.kill("SIGKILL");
-          reject(new Error(`Server did not start in 90 s:\n${out}`));
-        }, 90_000);
+          reject(new Error(`Server did not start in ${limitMs / 1000} s:\n${out}`));
+        }, limitMs);
       }),
     ]).finally(() => clearTimeout(timer));
   }

@@ -1,0 +1,109 @@
+import {
+  createReadableStreamFromReadable,
+  writeReadableStreamToWritable,
+} from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+
+/**
+ * Express → React Router: turns each Node request into a web Request whose URL is the one the
+ * browser used, and sends the router's Response back.
+ *
+ * Parley's own (instead of @react-router/express) because the URL must come from the
+ * forwarded headers as settled by the proxy middleware — that adapter takes the host from
+ * X-Forwarded-Host but the port from Host, so `X-Forwarded-Host: parley.example` with
+ * `Host: 127.0.0.1:3000` became https://parley.example:3000 and every form failed React
+ * Router's origin check.
+ */
+export interface RouterHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  getLoadContext(req: Request, res: Response): RouterContextProvider;
+}
+
+/**
+ * The request's origin as the browser sees it. The forwarded headers are already settled
+ * (removed unless a trusted proxy sent them, see settleForwardedHeaders).
+ */
+export function requestOrigin(req: Request): string {
+  const forwardedProto = req.headers["x-forwarded-proto"];
+  const proto =
+    forwardedProto === "https" || forwardedProto === "http"
+      ? forwardedProto
+      : "encrypted" in req.socket && req.socket.encrypted
+        ? "https"
+        : "http";
+  const forwardedHost = req.headers["x-forwarded-host"];
+  const host = (typeof forwardedHost === "string" ? forwardedHost : req.headers.host) ?? "";
+  // A Host header that is not a host (or none at all, HTTP/1.0) stands for this server.
+  try {
+    const origin = new URL(`${proto}://${host}`);
+    if (origin.host === host.toLowerCase()) return origin.origin;
+  } catch {
+    // fall through
+  }
+  return `${proto}://localhost`;
+}
+
+function toHeaders(req: Request): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+function toWebRequest(req: Request, res: Response): globalThis.Request {
+  const controller = new AbortController();
+  // The client went away before the answer was complete: loaders and streams may stop.
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers: toHeaders(req),
+    signal: controller.signal,
+  };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new globalThis.Request(`${requestOrigin(req)}${req.originalUrl}`, init);
+}
+
+async function sendWebResponse(res: Response, response: globalThis.Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  // An event stream's headers go out at once, before its first event.
+  if (/^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
+
+export function createRouterHandler(options: RouterHandlerOptions) {
+  const handle = createRequestHandler(options.build, options.mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const request = toWebRequest(req, res);
+      const response = await handle(request, options.getLoadContext(req, res));
+      await sendWebResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
