@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext, servicesContext } from "~/lib/context.server";
+import { badBytesInUrl } from "~/lib/bad-bytes";
 import { normalizeLocale } from "~/lib/i18n/locales";
 import { parseTrustedProxies, settleForwardedHeaders } from "~/lib/proxy.server";
 import type { Services } from "~/lib/services.server";
@@ -155,6 +156,19 @@ export function createApp(options: CreateAppOptions): ParleyApp {
       },
     }),
   );
+
+  // No id or parameter reaches a route (or the page cache, or a file lookup) with a NUL, a
+  // control character or bytes that are not UTF-8 in it: PostgreSQL refuses a NUL in text,
+  // and React Router cannot decode such a path segment.
+  app.use((req, res, next) => {
+    if (!badBytesInUrl(req.originalUrl)) {
+      next();
+      return;
+    }
+    res
+      .status(400)
+      .json({ error: "The address contains a character or byte sequence that is not allowed." });
+  });
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");

@@ -18,6 +18,7 @@ describe("bad bytes in a request address", () => {
     ["/x?q=%ed%a0%80", "encoding"],
     ["/x/%F0%9F%98", "encoding"],
   ])("%s is refused (%s)", (path, reason) => {
+    expect(badBytesInUrl(path)).toBe(reason);
     expect(badBytesInUrl(`${base}${path}`)).toBe(reason);
   });
 
@@ -33,7 +34,7 @@ describe("bad bytes in a request address", () => {
     "/x?q=%zz",
     "/%E4%B8%AD%E6%96%87",
   ])("%s is accepted", (path) => {
-    expect(badBytesInUrl(`${base}${path}`)).toBeNull();
+    expect(badBytesInUrl(path)).toBeNull();
   });
 });
 

@@ -37,11 +37,16 @@ function percentDecode(component: string): string | null {
 }
 
 /**
- * Why a request address is unacceptable ("nul", "control", "encoding"), or null when it is
- * fine. `href` is the full URL as the router received it (already percent-encoded).
+ * Why a request target is unacceptable ("nul", "control", "encoding"), or null when it is
+ * fine. `target` is the path and query as received (percent-encoded), or a full URL.
  */
-export function badBytesInUrl(href: string): "nul" | "control" | "encoding" | null {
-  const url = new URL(href);
+export function badBytesInUrl(target: string): "nul" | "control" | "encoding" | null {
+  let url: URL;
+  try {
+    url = new URL(target, "http://parley.invalid");
+  } catch {
+    return "encoding";
+  }
   const path = percentDecode(url.pathname);
   const query = percentDecode(url.search.replace(/\+/g, " "));
   if (path === null || query === null) return "encoding";

@@ -2,7 +2,6 @@ import { ruleDestination } from "./route-rules";
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { isAdmin, loadSession, sessionContext } from "../auth/session.server";
 import { hasRole, ROLE } from "../auth/roles";
-import { badBytesInUrl } from "../bad-bytes";
 import { getRequestInfo, getServices } from "../context.server";
 import {
   COUNTRY_VARIANT_HEADER,
@@ -70,14 +69,6 @@ const guardMiddleware: MiddlewareFunction<Response> = async (
 ) => {
   const services = getServices(context);
   const url = new URL(request.url);
-
-  // No id or parameter reaches a route with a NUL, a control character or bytes that are
-  // not UTF-8 in it (a NUL in a query parameter is a database error, not a miss).
-  if (badBytesInUrl(request.url))
-    throw data(
-      { error: "The address contains a character or byte sequence that is not allowed." },
-      { status: 400 },
-    );
 
   // Localized routes take an optional language segment: anything else there is unknown.
   if (params.lang !== undefined && !splitLocalePrefix(url.pathname).prefix)
