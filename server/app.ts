@@ -13,6 +13,7 @@ import { normalizeLocale } from "~/lib/i18n/locales";
 import { parseTrustedProxies, settleForwardedHeaders } from "~/lib/proxy.server";
 import type { Services } from "~/lib/services.server";
 import { cspDirectives } from "./csp";
+import { declaredBodyLimit } from "./body-limit";
 import { createRouterHandler, requestOrigin } from "./router-handler";
 
 export interface CreateAppOptions {
@@ -170,6 +171,9 @@ export function createApp(options: CreateAppOptions): ParleyApp {
       .json({ error: "The address contains a character or byte sequence that is not allowed." });
   });
 
+  // A body announced larger than the server reads is refused before a byte of it is read.
+  app.use(declaredBodyLimit(env.MAX_BODY_BYTES));
+
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
@@ -253,6 +257,7 @@ export function createApp(options: CreateAppOptions): ParleyApp {
     createRouterHandler({
       build: options.serverBuild,
       mode: vite ? "development" : "production",
+      maxBodyBytes: env.MAX_BODY_BYTES,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);

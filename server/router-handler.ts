@@ -1,9 +1,13 @@
-import {
-  createReadableStreamFromReadable,
-  writeReadableStreamToWritable,
-} from "@react-router/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  limitedBody,
+  newBodyState,
+  settleUnreadBody,
+  tooLargeMessage,
+  type BodyState,
+} from "./body-limit";
 
 /**
  * Express → React Router: turns each Node request into a web Request whose URL is the one the
@@ -18,6 +22,8 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 export interface RouterHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
+  /** The largest body read (MAX_BODY_BYTES); routes may read less. */
+  maxBodyBytes: number;
   getLoadContext(req: Request, res: Response): RouterContextProvider;
 }
 
@@ -55,7 +61,12 @@ function toHeaders(req: Request): Headers {
   return headers;
 }
 
-function toWebRequest(req: Request, res: Response): globalThis.Request {
+function toWebRequest(
+  req: Request,
+  res: Response,
+  maxBodyBytes: number,
+  body: BodyState,
+): globalThis.Request {
   const controller = new AbortController();
   // The client went away before the answer was complete: loaders and streams may stop.
   res.on("close", () => {
@@ -67,15 +78,26 @@ function toWebRequest(req: Request, res: Response): globalThis.Request {
     signal: controller.signal,
   };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    init.body = limitedBody(req, maxBodyBytes, body);
     init.duplex = "half";
   }
   return new globalThis.Request(`${requestOrigin(req)}${req.originalUrl}`, init);
 }
 
-async function sendWebResponse(res: Response, response: globalThis.Response): Promise<void> {
+async function sendWebResponse(
+  res: Response,
+  response: globalThis.Response,
+  maxBodyBytes: number,
+  body: BodyState,
+): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
+    return;
+  }
+  // Over the limit while streaming: 413, whatever the route made of its broken body.
+  if (body.tooLarge && response.status !== 413) {
+    await response.body?.cancel();
+    res.status(413).json({ error: tooLargeMessage(maxBodyBytes) });
     return;
   }
   res.statusMessage = response.statusText;
@@ -98,11 +120,14 @@ async function sendWebResponse(res: Response, response: globalThis.Response): Pr
 export function createRouterHandler(options: RouterHandlerOptions) {
   const handle = createRequestHandler(options.build, options.mode);
   return async (req: Request, res: Response, next: NextFunction) => {
+    const body = newBodyState();
     try {
-      const request = toWebRequest(req, res);
+      const request = toWebRequest(req, res, options.maxBodyBytes, body);
       const response = await handle(request, options.getLoadContext(req, res));
-      await sendWebResponse(res, response);
+      settleUnreadBody(req, res, body);
+      await sendWebResponse(res, response, options.maxBodyBytes, body);
     } catch (error) {
+      if (!res.headersSent) settleUnreadBody(req, res, body);
       next(error);
     }
   };

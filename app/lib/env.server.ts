@@ -109,6 +109,13 @@ export const EnvSchema = z.object({
     )
     .transform((v) => new Date(v))
     .optional(),
+  /** The largest request body the server reads (a route may allow less); larger is a 413. */
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(25_000),
 });
 
