@@ -31,9 +31,16 @@ export interface CreateAppOptions {
 
 export interface ParleyApp {
   app: express.Express;
-  /** Marks the instance as draining: /readyz answers 503 so load balancers stop routing to it. */
-  startDraining(): void;
+  /**
+   * Marks the instance as draining: /readyz answers 503 so load balancers stop routing to it,
+   * and every open event stream is told to reconnect (elsewhere) and ended at once. Answers
+   * how many streams were closed.
+   */
+  startDraining(): number;
 }
+
+/** How soon a browser whose event stream was closed for a shutdown reconnects. */
+export const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -253,24 +260,23 @@ export function createApp(options: CreateAppOptions): ParleyApp {
     );
   }
 
-  app.use(
-    createRouterHandler({
-      build: options.serverBuild,
-      mode: vite ? "development" : "production",
-      maxBodyBytes: env.MAX_BODY_BYTES,
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        context.set(requestContext, {
-          requestId: String(req.id),
-          nonce: res.locals.nonce as string,
-          clientIp: clientIpFrom(req.headers, req.socket.remoteAddress, env.TRUSTED_PROXY_HEADER),
-          log: req.log,
-        });
-        return context;
-      },
-    }),
-  );
+  const router = createRouterHandler({
+    build: options.serverBuild,
+    mode: vite ? "development" : "production",
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      context.set(requestContext, {
+        requestId: String(req.id),
+        nonce: res.locals.nonce as string,
+        clientIp: clientIpFrom(req.headers, req.socket.remoteAddress, env.TRUSTED_PROXY_HEADER),
+        log: req.log,
+      });
+      return context;
+    },
+  });
+  app.use(router.handler);
 
   // Errors that escape the router (for instance a missing hashed asset) end here.
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
@@ -296,6 +302,7 @@ export function createApp(options: CreateAppOptions): ParleyApp {
     app,
     startDraining() {
       draining = true;
+      return router.eventStreams.closeAll(RECONNECT_AFTER_SHUTDOWN_MS);
     },
   };
 }

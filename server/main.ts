@@ -134,8 +134,14 @@ export async function main(options: MainOptions): Promise<void> {
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    log.info({ signal }, "shutting down: no new connections, finishing requests in flight");
-    startDraining();
+    // At once: /readyz says 503, event streams are told to reconnect elsewhere and ended
+    // (they never finish by themselves), the listener closes. Requests already received
+    // finish within the grace period; keep-alive connections close as they fall idle.
+    const streams = startDraining();
+    log.info(
+      { signal, eventStreamsClosed: streams },
+      "shutting down: no new connections, finishing requests in flight",
+    );
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Keep-alive connections become idle once their request completes; close them as they do.
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100);

@@ -84,11 +84,50 @@ function toWebRequest(
   return new globalThis.Request(`${requestOrigin(req)}${req.originalUrl}`, init);
 }
 
+/**
+ * The open Server-Sent Events responses of this process. On shutdown each is told to
+ * reconnect (to another instance) and ended at once: an event stream never finishes by
+ * itself, and a deploy must not wait out the grace period for it.
+ */
+export class EventStreams {
+  private readonly open = new Set<Response>();
+  private retryMs: number | null = null;
+
+  track(res: Response) {
+    // A stream opened after the shutdown began (on a connection still open) ends at once too.
+    if (this.retryMs !== null) {
+      this.end(res, this.retryMs);
+      return;
+    }
+    this.open.add(res);
+    res.once("close", () => this.open.delete(res));
+  }
+
+  private end(res: Response, retryMs: number) {
+    if (!res.writableEnded && !res.destroyed)
+      res.end(`retry: ${retryMs}\nevent: reconnect\ndata: {"reason":"shutdown"}\n\n`);
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Sends `retry` and a `reconnect` event to every open stream and ends it; answers how many. */
+  closeAll(retryMs: number): number {
+    this.retryMs = retryMs;
+    const count = this.open.size;
+    for (const res of this.open) this.end(res, retryMs);
+    this.open.clear();
+    return count;
+  }
+}
+
 async function sendWebResponse(
   res: Response,
   response: globalThis.Response,
   maxBodyBytes: number,
   body: BodyState,
+  streams: EventStreams,
 ): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -104,7 +143,10 @@ async function sendWebResponse(
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
   // An event stream's headers go out at once, before its first event.
-  if (/^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
+  if (/^text\/event-stream/i.test(response.headers.get("content-type") ?? "")) {
+    res.flushHeaders();
+    streams.track(res);
+  }
   if (!response.body) {
     res.end();
     return;
@@ -119,16 +161,18 @@ async function sendWebResponse(
 
 export function createRouterHandler(options: RouterHandlerOptions) {
   const handle = createRequestHandler(options.build, options.mode);
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const eventStreams = new EventStreams();
+  const handler = async (req: Request, res: Response, next: NextFunction) => {
     const body = newBodyState();
     try {
       const request = toWebRequest(req, res, options.maxBodyBytes, body);
       const response = await handle(request, options.getLoadContext(req, res));
       settleUnreadBody(req, res, body);
-      await sendWebResponse(res, response, options.maxBodyBytes, body);
+      await sendWebResponse(res, response, options.maxBodyBytes, body, eventStreams);
     } catch (error) {
       if (!res.headersSent) settleUnreadBody(req, res, body);
       next(error);
     }
   };
+  return { handler, eventStreams };
 }
