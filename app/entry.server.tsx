@@ -9,6 +9,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { getRequestInfo, getServices } from "~/lib/context.server";
+import { isConnectionError } from "~/lib/db.server";
 import { DEFAULT_LOCALE } from "~/lib/i18n/locales";
 import { I18nProvider, I18nStore } from "~/lib/i18n/react";
 import { NonceProvider } from "~/lib/nonce";
@@ -93,9 +94,19 @@ export default function handleRequest(
   });
 }
 
-/** Unhandled loader, action and render errors are logged with the request id. */
+/**
+ * Unhandled loader, action and render errors are logged with the request id. A lost database
+ * connection is reported to the database handle instead (the request is answered 503, and so
+ * are the next ones until the database answers again).
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const log = getRequestInfo(context as RouterContextProvider).log;
+  const loadContext = context as RouterContextProvider;
+  const log = getRequestInfo(loadContext).log;
+  if (isConnectionError(error)) {
+    getServices(loadContext).database.reportError(error);
+    log.warn({ url: request.url }, "database unreachable");
+    return;
+  }
   log.error({ err: error, url: request.url }, "unhandled error");
 };

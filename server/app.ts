@@ -9,6 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { badBytesInUrl } from "~/lib/bad-bytes";
+import { DATABASE_RETRY_AFTER_S } from "~/lib/db.server";
 import { normalizeLocale } from "~/lib/i18n/locales";
 import { parseTrustedProxies, settleForwardedHeaders } from "~/lib/proxy.server";
 import type { Services } from "~/lib/services.server";
@@ -197,7 +198,10 @@ export function createApp(options: CreateAppOptions): ParleyApp {
       res.json({ status: "ready", database: services.database.kind });
     } catch (error) {
       log.warn({ err: error }, "readiness check failed");
-      res.status(503).json({ status: "unavailable", reason: "database unreachable" });
+      res
+        .status(503)
+        .setHeader("Retry-After", String(DATABASE_RETRY_AFTER_S))
+        .json({ status: "unavailable", reason: "database unreachable" });
     }
   });
 
@@ -264,6 +268,7 @@ export function createApp(options: CreateAppOptions): ParleyApp {
     build: options.serverBuild,
     mode: vite ? "development" : "production",
     maxBodyBytes: env.MAX_BODY_BYTES,
+    databaseAvailable: () => services.database.isAvailable(),
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);

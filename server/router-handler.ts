@@ -1,6 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE } from "~/lib/db.server";
 import {
   limitedBody,
   newBodyState,
@@ -24,6 +25,8 @@ export interface RouterHandlerOptions {
   mode: "production" | "development";
   /** The largest body read (MAX_BODY_BYTES); routes may read less. */
   maxBodyBytes: number;
+  /** False while the database cannot be reached (see DatabaseHandle.isAvailable). */
+  databaseAvailable(): boolean;
   getLoadContext(req: Request, res: Response): RouterContextProvider;
 }
 
@@ -166,7 +169,28 @@ export function createRouterHandler(options: RouterHandlerOptions) {
     const body = newBodyState();
     try {
       const request = toWebRequest(req, res, options.maxBodyBytes, body);
-      const response = await handle(request, options.getLoadContext(req, res));
+      let response = await handle(request, options.getLoadContext(req, res));
+      // The database went away while this request used it: a 503 like the requests after it
+      // get, not a 500. A read is simply asked again (the router now answers the 503 page).
+      if (response.status === 500 && !options.databaseAvailable()) {
+        await response.body?.cancel();
+        response =
+          req.method === "GET" || req.method === "HEAD"
+            ? await handle(
+                toWebRequest(req, res, options.maxBodyBytes, body),
+                options.getLoadContext(req, res),
+              )
+            : globalThis.Response.json(
+                { error: DATABASE_UNAVAILABLE_MESSAGE },
+                {
+                  status: 503,
+                  headers: {
+                    "Retry-After": String(DATABASE_RETRY_AFTER_S),
+                    "Cache-Control": "no-store",
+                  },
+                },
+              );
+      }
       settleUnreadBody(req, res, body);
       await sendWebResponse(res, response, options.maxBodyBytes, body, eventStreams);
     } catch (error) {

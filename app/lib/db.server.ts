@@ -22,6 +22,14 @@ export interface DatabaseHandle {
   readonly db: Database;
   /** Runs a trivial query; rejects when the database is unreachable. */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * False from the moment a connection to the database is seen failing until it answers
+   * again (checked every second in the background): requests are then answered 503 at once
+   * instead of each failing on its own.
+   */
+  isAvailable(): boolean;
+  /** Tells the handle about an error a query met; a lost or refused connection counts. */
+  reportError(error: unknown): void;
   /** Subscribes to a LISTEN/NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
@@ -97,6 +105,47 @@ export function acquireDataDirLock(dataDir: string): () => void {
   throw new Error(`Could not lock ${dataDir}`);
 }
 
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  // PostgreSQL: shutting down, crashed, starting up, too many connections.
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+const CONNECTION_ERROR_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Connection refused/i;
+
+/**
+ * True when an error (or any error it wraps: Drizzle wraps the driver's) means the database
+ * could not be reached, rather than that a query was wrong.
+ */
+export function isConnectionError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 8; depth++) {
+    if (typeof current !== "object") return false;
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === "string" && (CONNECTION_ERROR_CODES.has(code) || code.startsWith("08")))
+      return true;
+    if (typeof message === "string" && CONNECTION_ERROR_MESSAGE.test(message)) return true;
+    // Node reports a refused connection to every address of a host as an AggregateError.
+    if (Array.isArray(errors) && errors.some((inner) => isConnectionError(inner))) return true;
+    current = cause;
+  }
+  return false;
+}
+
 async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -120,6 +169,9 @@ export function pgliteHandle(client: PGlite, onClose?: () => void): DatabaseHand
     async ping(timeoutMs = 2000) {
       await withTimeout(client.query("select 1"), timeoutMs, "Database ping");
     },
+    // In the process itself: there is no connection to lose.
+    isAvailable: () => true,
+    reportError: () => undefined,
     async listen(channel, handler) {
       assertChannel(channel);
       const unsubscribe = await client.listen(channel, handler);
@@ -160,6 +212,16 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 /** No request should wait on a runaway query: each statement gets at most this long. */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
+/** While the database is unreachable, requests are answered 503 with this advice. */
+export const DATABASE_RETRY_AFTER_S = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The service is briefly unavailable (its database cannot be reached). Try again shortly.";
+
+/** A connection attempt that gets no answer (a database cut off the network) fails after this. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+/** While the database is unreachable, it is tried this often. */
+const RECHECK_MS = 1_000;
+
 export function postgresHandle(
   connectionString: string,
   poolMax = 10,
@@ -169,11 +231,35 @@ export function postgresHandle(
     connectionString,
     max: poolMax,
     idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     statement_timeout: statementTimeoutMs || undefined,
   });
-  // An idle client that loses its connection must not crash the process.
-  pool.on("error", () => undefined);
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+
+  // Reachability: lost on a failed connection, regained when a check in the background
+  // (one query a second, only while it is lost) succeeds.
+  let available = true;
+  let recheck: NodeJS.Timeout | undefined;
+  function connectionLost() {
+    if (!available || closed) return;
+    available = false;
+    recheck = setInterval(() => {
+      pool.query("select 1").then(
+        () => {
+          available = true;
+          clearInterval(recheck);
+          recheck = undefined;
+        },
+        () => undefined,
+      );
+    }, RECHECK_MS);
+    recheck.unref();
+  }
+  // An idle client that loses its connection must not crash the process; it is news, though.
+  pool.on("error", (error) => {
+    if (isConnectionError(error)) connectionLost();
+  });
 
   // One dedicated connection carries every LISTEN of this instance.
   const handlers = new Map<string, Set<NotificationHandler>>();
@@ -192,11 +278,7 @@ export function postgresHandle(
         listener = null;
         connecting = null;
         client.end().catch(() => undefined);
-        if (!closed && handlers.size > 0) {
-          setTimeout(() => {
-            reconnect().catch(() => undefined);
-          }, 1000).unref();
-        }
+        scheduleReconnect();
       });
       await client.connect();
       listener = client;
@@ -218,6 +300,17 @@ export function postgresHandle(
     return run;
   }
 
+  // After an outage the listener comes back by itself: tried every second until it does.
+  let reconnecting: NodeJS.Timeout | undefined;
+  function scheduleReconnect() {
+    if (closed || handlers.size === 0 || reconnecting) return;
+    reconnecting = setTimeout(() => {
+      reconnecting = undefined;
+      reconnect().catch(() => scheduleReconnect());
+    }, RECHECK_MS);
+    reconnecting.unref();
+  }
+
   async function reconnect() {
     for (const channel of handlers.keys()) await onListener(`LISTEN ${channel}`);
   }
@@ -226,7 +319,16 @@ export function postgresHandle(
     kind: "postgres",
     db,
     async ping(timeoutMs = 2000) {
-      await withTimeout(pool.query("select 1"), timeoutMs, "Database ping");
+      try {
+        await withTimeout(pool.query("select 1"), timeoutMs, "Database ping");
+      } catch (error) {
+        if (isConnectionError(error)) connectionLost();
+        throw error;
+      }
+    },
+    isAvailable: () => available,
+    reportError(error) {
+      if (isConnectionError(error)) connectionLost();
     },
     async listen(channel, handler) {
       assertChannel(channel);
@@ -264,6 +366,8 @@ export function postgresHandle(
     },
     async close() {
       closed = true;
+      clearInterval(recheck);
+      clearTimeout(reconnecting);
       handlers.clear();
       await listener?.end().catch(() => undefined);
       await pool.end();

@@ -3,6 +3,7 @@ import { data, redirect, type MiddlewareFunction } from "react-router";
 import { isAdmin, loadSession, sessionContext } from "../auth/session.server";
 import { hasRole, ROLE } from "../auth/roles";
 import { getRequestInfo, getServices } from "../context.server";
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE } from "../db.server";
 import {
   COUNTRY_VARIANT_HEADER,
   isStorable,
@@ -15,6 +16,17 @@ import { splitLocalePrefix } from "./paths";
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const MAINTENANCE_RETRY_AFTER_S = 600;
 
+/** The answer while the database cannot be reached: 503, never a 500. */
+export function databaseUnavailable() {
+  return data(
+    { error: DATABASE_UNAVAILABLE_MESSAGE },
+    {
+      status: 503,
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_S), "Cache-Control": "no-store" },
+    },
+  );
+}
+
 /**
  * Outermost: finishes every response, whatever happened inside (a redirect or an error
  * page included): session cookie refreshes, no shared caching of personal pages, and
@@ -25,8 +37,11 @@ const responseMiddleware: MiddlewareFunction<Response> = async ({ request, conte
   const session = context.get(sessionContext);
   for (const cookie of session.setCookies) response.headers.append("Set-Cookie", cookie);
   if (session.user) response.headers.set("Cache-Control", "private, no-store");
-  if (response.status === 503 && getServices(context).flags.getMaintenance().enabled) {
-    response.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_S));
+  if (response.status === 503) {
+    if (getServices(context).flags.getMaintenance().enabled)
+      response.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_S));
+    else if (!response.headers.has("Retry-After"))
+      response.headers.set("Retry-After", String(DATABASE_RETRY_AFTER_S));
     response.headers.set("Cache-Control", "no-store");
   }
   const storable = !session.user && request.method === "GET" && isStorable(response);
@@ -81,6 +96,9 @@ const guardMiddleware: MiddlewareFunction<Response> = async (
       throw data({ error: "Cross-site requests are not allowed." }, { status: 403 });
     }
   }
+
+  // The database is out of reach: every route would fail on it, so none runs.
+  if (!services.database.isAvailable()) throw databaseUnavailable();
 
   const session = await loadSession(services, request);
   context.set(sessionContext, session);
