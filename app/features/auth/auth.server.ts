@@ -6,7 +6,7 @@ import { emailHash } from "~/lib/auth/auth.server";
 import { isCommonPassword } from "~/lib/auth/password.server";
 import type { FormFailure } from "~/lib/forms";
 import { consumeRate, peekRate, type RateDecision } from "~/lib/rate-limit.server";
-import { safeRedirectTarget } from "~/lib/routing/guards";
+import { safeRedirectTarget } from "~/lib/routing/redirect";
 import { serializeCookie, SIGNED_UP_COOKIE, SIGNED_UP_MAX_AGE_S } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
 import { scoreCaptcha } from "./captcha.server";
