@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/lib/db.server";
 import { ROLE } from "~/lib/auth/roles";
 import { signedInAccount } from "../support/accounts";
 import { HttpSession, locationOf } from "../support/http-session";
@@ -66,5 +68,71 @@ describe("redirectTo through the real routes", () => {
       `/auth/confirm?redirectTo=${encodeURIComponent("/dashboard/lessons?week=2")}`,
     );
     expect(locationOf(kept)).toBe("/dashboard/lessons?week=2");
+  });
+});
+
+describe("re-authentication on the account page is rate limited", () => {
+  const wrong = "not my password at all";
+  const attempts: Record<string, (current: string) => Record<string, string>> = {
+    password: (current) => ({
+      intent: "password",
+      currentPassword: current,
+      newPassword: "a fresh and longer passphrase",
+      confirmPassword: "a fresh and longer passphrase",
+    }),
+    email: (current) => ({
+      intent: "email",
+      newEmail: "moved@school.test",
+      currentPassword: current,
+    }),
+    delete: (current) => ({ intent: "delete", password: current, confirm: "on" }),
+  };
+
+  it("answers 429 with Retry-After after five wrong passwords in a session, whatever the form", async () => {
+    const { client: signedIn } = await signedInAccount(app, {
+      email: "reauth@school.test",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    const order = ["password", "email", "delete", "password", "email"] as const;
+    for (const intent of order) {
+      const response = await signedIn.postForm("/dashboard/account", attempts[intent]!(wrong));
+      expect(response.status, intent).toBe(400);
+      expect(await response.text()).toContain("The password is not right");
+    }
+    for (const intent of ["delete", "password", "email"] as const) {
+      // Even the right password waits: the session has had its tries.
+      const response = await signedIn.postForm("/dashboard/account", attempts[intent]!(PASSWORD));
+      expect(response.status, intent).toBe(429);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await response.text()).toContain("Too many wrong passwords");
+    }
+    // The account is still there and its password unchanged.
+    const again = await client().postForm("/auth/sign-in", {
+      email: "reauth@school.test",
+      password: PASSWORD,
+    });
+    expect(again.status).toBe(302);
+  });
+
+  it("counts wrong passwords against the account like failed sign-ins", async () => {
+    const { client: signedIn } = await signedInAccount(app, {
+      email: "reauth-account@school.test",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    await signedIn.postForm("/dashboard/account", attempts.password!(wrong));
+    const [row] = await queryRows<{ count: number }>(
+      app.database.db,
+      sql`select count from rate_limits where key = ${"signin:fail:reauth-account@school.test"}`,
+    );
+    expect(Number(row?.count)).toBe(1);
+    // An account already at its failed sign-in limit refuses re-authentication too.
+    await app.database.db.execute(
+      sql`update rate_limits set count = 100 where key = ${"signin:fail:reauth-account@school.test"}`,
+    );
+    const response = await signedIn.postForm("/dashboard/account", attempts.email!(PASSWORD));
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

@@ -26,6 +26,9 @@ import { normalizeLocale } from "~/lib/i18n/locales";
 import { renderMail } from "~/lib/mail-templates.server";
 import { FEATURE_LAB_COOKIE, FEATURE_LAB_MAX_AGE_S, serializeCookie } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
+import { failedSignInKey } from "~/features/auth/auth.server";
+import { LIMITS } from "~/features/auth/limits";
+import { consumeRate, peekRate, type RateDecision } from "~/lib/rate-limit.server";
 import { describeDevice } from "./device";
 
 /** Stores when the Feature Lab was opened; returns the Set-Cookie value for the browser. */
@@ -130,6 +133,38 @@ function wrongPassword(intent: string, field = "currentPassword") {
   );
 }
 
+function tooManyWrongPasswords(intent: string, decision: RateDecision) {
+  return data<FormFailure & { intent: string }>(
+    { errors: {}, values: {}, formError: { key: "account.tooManyPasswordTries" }, intent },
+    { status: 429, headers: { "Retry-After": String(decision.retryAfterS) } },
+  );
+}
+
+/**
+ * Asking for the current password again (password change, e-mail change, deletion) is a
+ * sign-in attempt: a wrong one counts against the account, like a failed sign-in, and
+ * against the session, so a borrowed or stolen session cannot guess the password either.
+ */
+function reauthKeys(user: SessionUser) {
+  return [
+    { key: failedSignInKey(user.email), rule: LIMITS.failedSignInsPerAccount },
+    { key: `reauth:fail:${user.sessionId}`, rule: LIMITS.failedReauthsPerSession },
+  ];
+}
+
+/** A refusal when too many wrong passwords came first, otherwise null. */
+async function reauthBlocked(services: Services, user: SessionUser, intent: string) {
+  for (const { key, rule } of reauthKeys(user)) {
+    const decision = await peekRate(services.db, key, rule);
+    if (!decision.allowed) return tooManyWrongPasswords(intent, decision);
+  }
+  return null;
+}
+
+async function countWrongPassword(services: Services, user: SessionUser) {
+  for (const { key, rule } of reauthKeys(user)) await consumeRate(services.db, key, rule);
+}
+
 async function passwordMatches(
   services: Services,
   request: Request,
@@ -147,6 +182,22 @@ async function passwordMatches(
   }
 }
 
+/** Checks the current password under the re-authentication limits; a refusal, or null. */
+async function reauthenticate(
+  services: Services,
+  request: Request,
+  user: SessionUser,
+  password: string,
+  intent: string,
+  field = "currentPassword",
+) {
+  const blocked = await reauthBlocked(services, user, intent);
+  if (blocked) return blocked;
+  if (await passwordMatches(services, request, password)) return null;
+  await countWrongPassword(services, user);
+  return wrongPassword(intent, field);
+}
+
 /** Changing the email asks for the password, then sends a verification link to the new address. */
 export async function requestEmailChange(
   services: Services,
@@ -154,8 +205,8 @@ export async function requestEmailChange(
   user: SessionUser,
   input: { newEmail: string; currentPassword: string },
 ) {
-  if (!(await passwordMatches(services, request, input.currentPassword)))
-    return wrongPassword("email");
+  const refused = await reauthenticate(services, request, user, input.currentPassword, "email");
+  if (refused) return refused;
   if (input.newEmail === user.email) {
     return data<FormFailure & { intent: string }>(
       {
@@ -202,6 +253,8 @@ export async function changePassword(
       { status: 400 },
     );
   }
+  const refused = await reauthenticate(services, request, user, input.currentPassword, "password");
+  if (refused) return refused;
   let setCookies: string[];
   try {
     const { headers } = await services.auth.api.changePassword({
@@ -343,8 +396,8 @@ export async function deleteAccount(
   user: SessionUser,
   password: string,
 ) {
-  if (!(await passwordMatches(services, request, password)))
-    return wrongPassword("delete", "password");
+  const refused = await reauthenticate(services, request, user, password, "delete", "password");
+  if (refused) return refused;
   const owned = await services.db
     .select({ organizationId: organizationMembers.organizationId })
     .from(organizationMembers)

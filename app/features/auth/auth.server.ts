@@ -92,6 +92,11 @@ export async function signUp(
 
 export type SignInInput = z.infer<typeof SignInSchema>;
 
+/** The per-account counter of failed sign-ins (re-authentication counts on it too). */
+export function failedSignInKey(email: string): string {
+  return `signin:fail:${email.trim().toLowerCase()}`;
+}
+
 export async function signIn(
   services: Services,
   request: Request,
@@ -101,7 +106,7 @@ export async function signIn(
 ) {
   const perIp = await consumeRate(services.db, `signin:ip:${ip}`, LIMITS.signInPerIp);
   if (!perIp.allowed) return rateLimited(perIp, values);
-  const failedKey = `signin:fail:${input.email}`;
+  const failedKey = failedSignInKey(input.email);
   const failed = await peekRate(services.db, failedKey, LIMITS.failedSignInsPerAccount);
   if (!failed.allowed) return rateLimited(failed, values);
 

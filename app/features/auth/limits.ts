@@ -8,5 +8,7 @@ export const LIMITS = {
   signInPerIp: { windowMs: MINUTE, max: 5 },
   signUpPerIp: { windowMs: MINUTE, max: 5 },
   failedSignInsPerAccount: { windowMs: HOUR, max: 100 },
+  /** Wrong current passwords on the account page, per signed-in session. */
+  failedReauthsPerSession: { windowMs: 15 * MINUTE, max: 5 },
   mailsPerAddress: { windowMs: HOUR, max: 3 },
 } satisfies Record<string, RateRule>;
