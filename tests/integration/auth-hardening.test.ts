@@ -3,21 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/lib/db.server";
 import { ROLE } from "~/lib/auth/roles";
 import { signedInAccount } from "../support/accounts";
+import { solvedCaptcha } from "../support/captcha";
 import { HttpSession, locationOf } from "../support/http-session";
+import { TestSmtpServer } from "../support/smtp";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 const PASSWORD = "a lighthouse keeper's long notebook";
 
 let app: TestApp;
+let smtp: TestSmtpServer;
 let ip = 0;
 /** Each client gets its own address so per-address limits never meet between tests. */
 const client = () => new HttpSession(app.url, { "x-forwarded-for": `10.30.0.${++ip}` });
 
 beforeAll(async () => {
-  app = await startTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for" });
+  smtp = new TestSmtpServer();
+  await smtp.start();
+  app = await startTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for", SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await app?.close();
+  await smtp?.stop();
 });
 
 describe("redirectTo through the real routes", () => {
@@ -134,5 +140,79 @@ describe("re-authentication on the account page is rate limited", () => {
     const response = await signedIn.postForm("/dashboard/account", attempts.email!(PASSWORD));
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("past the failed sign-in limit the owner still signs in, with the captcha", () => {
+  const EMAIL = "besieged@school.test";
+  const key = `signin:fail:${EMAIL}`;
+
+  it("asks for the captcha instead of locking out, and tells the owner once, in their language", async () => {
+    const { id } = await signedInAccount(app, {
+      email: EMAIL,
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    await app.database.db.execute(sql`update user_data set locale = 'pl' where user_id = ${id}`);
+    // 99 failures so far this hour (as many addresses guessing would leave it).
+    await app.database.db.execute(
+      sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 99)`,
+    );
+    const hundredth = await client().postForm("/auth/sign-in", {
+      email: EMAIL,
+      password: "guess 100",
+    });
+    expect(hundredth.status).toBe(400);
+    const mail = await smtp.waitFor(EMAIL, "signInLocked");
+    expect(mail.subject).toBe("Wiele nieudanych logowań na Twoje konto Parley");
+    expect(mail.text).toContain("/auth/recovery");
+
+    // The right password alone is no longer enough, but the answer is not a lockout.
+    const owner = client();
+    const withoutCaptcha = await owner.postForm("/auth/sign-in", {
+      email: EMAIL,
+      password: PASSWORD,
+    });
+    expect(withoutCaptcha.status).toBe(400);
+    expect(withoutCaptcha.headers.get("retry-after")).toBeNull();
+    const html = await withoutCaptcha.text();
+    expect(html).toContain("so we check that you are not a robot");
+    expect(html).toContain('data-testid="captcha-status"');
+
+    // A wrong guess with a solved captcha is still a wrong guess, and no second mail goes out.
+    const guess = await client().postForm("/auth/sign-in", {
+      email: EMAIL,
+      password: "guess 101",
+      captcha: await solvedCaptcha(owner),
+    });
+    expect(guess.status).toBe(400);
+
+    const signedIn = await owner.postForm("/auth/sign-in", {
+      email: EMAIL,
+      password: PASSWORD,
+      captcha: await solvedCaptcha(owner),
+    });
+    expect(signedIn.status).toBe(302);
+    expect(locationOf(signedIn)).toBe("/dashboard");
+    expect(
+      smtp.mails.filter((m) => m.to.includes(EMAIL) && m.kind === "signInLocked"),
+    ).toHaveLength(1);
+  });
+
+  it("does not accept a captcha solution twice", async () => {
+    const owner = client();
+    const captcha = await solvedCaptcha(owner);
+    const first = await owner.postForm("/auth/sign-in", {
+      email: EMAIL,
+      password: PASSWORD,
+      captcha,
+    });
+    expect(first.status).toBe(302);
+    const replay = await client().postForm("/auth/sign-in", {
+      email: EMAIL,
+      password: PASSWORD,
+      captcha,
+    });
+    expect(replay.status).toBe(400);
   });
 });

@@ -9,7 +9,8 @@ import { consumeRate, peekRate, type RateDecision } from "~/lib/rate-limit.serve
 import { safeRedirectTarget } from "~/lib/routing/redirect";
 import { serializeCookie, SIGNED_UP_COOKIE, SIGNED_UP_MAX_AGE_S } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
-import { scoreCaptcha } from "./captcha.server";
+import { renderMail } from "~/lib/mail-templates.server";
+import { CAPTCHA_SCORES, scoreCaptcha } from "./captcha.server";
 import { LIMITS } from "./limits";
 import type { ResetPasswordSchema, SignInSchema, SignUpSchema } from "./schemas";
 import type { z } from "zod";
@@ -97,6 +98,43 @@ export function failedSignInKey(email: string): string {
   return `signin:fail:${email.trim().toLowerCase()}`;
 }
 
+/** A sign-in answer that asks for the captcha (the account has had too many failures). */
+export interface SignInFailure extends FormFailure {
+  captchaRequired?: boolean;
+}
+
+/**
+ * Tells the owner, once per lockout window and in their language, that their account had
+ * many failed sign-ins and now asks for a captcha. Unknown addresses get nothing.
+ */
+async function warnOwnerOfFailedSignIns(services: Services, email: string) {
+  const [owner] = await services.db
+    .select({ firstName: users.firstName, locale: userData.locale })
+    .from(users)
+    .leftJoin(userData, eq(userData.userId, users.id))
+    .where(eq(users.email, email));
+  if (!owner) return;
+  const once = await consumeRate(services.db, `mail:signin-locked:${email}`, {
+    windowMs: LIMITS.failedSignInsPerAccount.windowMs,
+    max: 1,
+  });
+  if (!once.allowed) return;
+  const message = renderMail(services.i18n, owner.locale ?? "en", "signInLocked", email, {
+    firstName: owner.firstName || undefined,
+    url: `${services.env.appOrigin}/auth/recovery`,
+    supportEmail: services.env.SUPPORT_EMAIL,
+    appOrigin: services.env.appOrigin,
+  });
+  await services.mail
+    .send(message)
+    .catch((error: unknown) => services.log.error({ err: error }, "sign-in warning mail failed"));
+}
+
+/**
+ * Signs in with email and password. Past the per-account limit of failed sign-ins the
+ * account is not locked (that would lock its owner out too): every further attempt must
+ * carry a solved captcha, which stops guessing at scale, and the owner is told by mail.
+ */
 export async function signIn(
   services: Services,
   request: Request,
@@ -108,7 +146,15 @@ export async function signIn(
   if (!perIp.allowed) return rateLimited(perIp, values);
   const failedKey = failedSignInKey(input.email);
   const failed = await peekRate(services.db, failedKey, LIMITS.failedSignInsPerAccount);
-  if (!failed.allowed) return rateLimited(failed, values);
+  if (!failed.allowed) {
+    const score = await scoreCaptcha(services, input.captcha, ip, "signin");
+    if (score <= CAPTCHA_SCORES.notRun) {
+      return data<SignInFailure>(
+        { errors: {}, values, formError: { key: "auth.captchaRequired" }, captchaRequired: true },
+        { status: 400 },
+      );
+    }
+  }
 
   try {
     const { headers } = await services.auth.api.signInEmail({
@@ -126,8 +172,18 @@ export async function signIn(
     if (error.status === "FORBIDDEN") {
       return failure(403, { errors: {}, values, formError: { key: "auth.emailNotVerified" } });
     }
-    await consumeRate(services.db, failedKey, LIMITS.failedSignInsPerAccount);
-    return failure(400, { errors: {}, values, formError: { key: "auth.invalidCredentials" } });
+    const after = await consumeRate(services.db, failedKey, LIMITS.failedSignInsPerAccount);
+    const locked = after.count >= LIMITS.failedSignInsPerAccount.max;
+    if (locked) await warnOwnerOfFailedSignIns(services, input.email);
+    return data<SignInFailure>(
+      {
+        errors: {},
+        values,
+        formError: { key: "auth.invalidCredentials" },
+        captchaRequired: locked || undefined,
+      },
+      { status: 400 },
+    );
   }
 }
 

@@ -31,6 +31,8 @@ export const SignInSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1).max(PASSWORD_MAX),
   redirectTo: z.string().max(2000).optional(),
+  /** Required once the account has had too many failed sign-ins. */
+  captcha: z.string().max(8000).optional(),
 });
 
 export const RecoverySchema = z.object({ email: EmailSchema });
