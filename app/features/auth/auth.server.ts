@@ -5,11 +5,13 @@ import { trialGrants, userData, users } from "@db/schema";
 import { emailHash } from "~/lib/auth/auth.server";
 import { isCommonPassword } from "~/lib/auth/password.server";
 import type { FormFailure } from "~/lib/forms";
-import { consumeRate, peekRate, type RateDecision } from "~/lib/rate-limit.server";
+import { hasRole, ROLE } from "~/lib/auth/roles";
+import { consumeRate, peekRate, type RateDecision, type RateRule } from "~/lib/rate-limit.server";
 import { safeRedirectTarget } from "~/lib/routing/redirect";
 import { serializeCookie, SIGNED_UP_COOKIE, SIGNED_UP_MAX_AGE_S } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
 import { renderMail } from "~/lib/mail-templates.server";
+import { rosterVerifiedStudent } from "~/features/teaching/classes.server";
 import { CAPTCHA_SCORES, scoreCaptcha } from "./captcha.server";
 import { LIMITS } from "./limits";
 import type { ResetPasswordSchema, SignInSchema, SignUpSchema } from "./schemas";
@@ -35,9 +37,22 @@ function failure(status: number, failure: FormFailure) {
 
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 
+export interface SignUpOptions {
+  /** The per-address counter this form uses (a class join allows a whole class from one school network). */
+  perIp?: { key: string; rule: RateRule };
+  /** A student joining a class from its link: the account becomes a student account in it. */
+  classId?: string;
+}
+
+async function addressTaken(services: Services, email: string): Promise<boolean> {
+  const rows = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return rows.length > 0;
+}
+
 /**
- * Sign-up answers the same way whether or not the address already has an account (an
- * existing owner gets an "already registered" mail instead of a verification mail).
+ * Sign-up (the main form and a class's join link) answers the same way whether or not the
+ * address already has an account: an existing owner gets an "already registered" mail
+ * instead of a verification mail. The account works only once the address is verified.
  */
 export async function signUp(
   services: Services,
@@ -45,8 +60,10 @@ export async function signUp(
   ip: string,
   input: SignUpInput,
   values: Record<string, string>,
+  options: SignUpOptions = {},
 ) {
-  const perIp = await consumeRate(services.db, `signup:ip:${ip}`, LIMITS.signUpPerIp);
+  const perIpRule = options.perIp ?? { key: `signup:ip:${ip}`, rule: LIMITS.signUpPerIp };
+  const perIp = await consumeRate(services.db, perIpRule.key, perIpRule.rule);
   if (!perIp.allowed) return rateLimited(perIp, values);
   if (isCommonPassword(input.password)) {
     return failure(400, { errors: { password: { key: "auth.passwordTooCommon" } }, values });
@@ -60,7 +77,7 @@ export async function signUp(
 
   const rcs = await scoreCaptcha(services, input.captcha, ip, "signup");
   const now = services.clock.now();
-  let createdId: string;
+  let createdId = "";
   try {
     const result = await services.auth.api.signUpEmail({
       body: {
@@ -76,14 +93,26 @@ export async function signUp(
     });
     createdId = result.user.id;
   } catch (error) {
-    if (error instanceof APIError && error.status === "BAD_REQUEST") {
-      return failure(400, { errors: { password: { key: "validation.invalid" } }, values });
+    // Two sign-ups with one address at once: the other request created the account (and
+    // mailed it); this one answers as for any existing address.
+    if (!(await addressTaken(services, input.email))) {
+      if (error instanceof APIError && error.status === "BAD_REQUEST")
+        return failure(400, { errors: { password: { key: "validation.invalid" } }, values });
+      throw error;
     }
-    throw error;
   }
   // The id of a synthetic answer (existing address) matches no row: nothing is written.
-  if (createdId)
-    await services.db.update(userData).set({ rcs }).where(eq(userData.userId, createdId));
+  if (createdId) {
+    await services.db
+      .update(userData)
+      .set(options.classId ? { rcs, role: ROLE.STUDENT } : { rcs })
+      .where(eq(userData.userId, createdId));
+    if (options.classId)
+      await services.db
+        .update(users)
+        .set({ classId: options.classId })
+        .where(eq(users.id, createdId));
+  }
 
   return data(
     { sent: true as const, email: input.email },
@@ -264,6 +293,7 @@ export async function startTrialIfEligible(
   const rows = await db
     .select({
       email: users.email,
+      role: userData.role,
       trialExpiresAt: userData.trialExpiresAt,
       subscriptionId: userData.subscriptionId,
     })
@@ -271,7 +301,9 @@ export async function startTrialIfEligible(
     .innerJoin(userData, eq(userData.userId, users.id))
     .where(eq(users.id, userId));
   const row = rows[0];
-  if (!row || row.trialExpiresAt || row.subscriptionId) return false;
+  // Student accounts (from a class's join link) have no trial of their own.
+  if (!row || !hasRole(row.role, ROLE.TEACHER) || row.trialExpiresAt || row.subscriptionId)
+    return false;
   const hash = emailHash(row.email);
   const granted = await db
     .insert(trialGrants)
@@ -303,7 +335,11 @@ export async function verifyEmailToken(services: Services, request: Request, tok
       returnHeaders: true,
     });
     const userId = await userIdFromCookies(services, headers.getSetCookie());
-    if (userId) await startTrialIfEligible(services, userId);
+    if (userId) {
+      await startTrialIfEligible(services, userId);
+      // A student who joined from a class link appears on the teacher's roster now.
+      await rosterVerifiedStudent(services, userId);
+    }
     const out = new Headers();
     for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
     // Someone already signed in is confirming a new address; a newcomer is welcomed.

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
 import { classes, classShares, exercises, students, userData, users } from "@db/schema";
-import { ensureUser } from "~/features/account/admin-tasks.server";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { randomCode } from "~/lib/random-code";
@@ -137,29 +136,30 @@ async function addToRoster(
   });
 }
 
-/** Creates a student account in a class; answers its id, or null when the email is taken. */
-export async function createStudentAccount(
-  services: Services,
-  classId: string,
-  input: { firstName: string; lastName: string; email: string; password: string },
-): Promise<string | null> {
-  const email = input.email.trim().toLowerCase();
-  const [taken] = await services.db
-    .select({ id: users.id })
+/**
+ * A student account created from a class's join link joins the teacher's roster once its
+ * address is verified (an unverified address proves nothing, so it adds no one).
+ */
+export async function rosterVerifiedStudent(services: Services, userId: string): Promise<void> {
+  const [row] = await services.db
+    .select({
+      classId: users.classId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: userData.role,
+    })
     .from(users)
-    .where(eq(users.email, email));
-  if (taken) return null;
-  const { id } = await ensureUser(services, {
-    email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    role: ROLE.STUDENT,
-    password: input.password,
-  });
-  await services.db.update(users).set({ classId }).where(eq(users.id, id));
-  await services.db.update(userData).set({ role: ROLE.STUDENT }).where(eq(userData.userId, id));
-  await addToRoster(services, classId, id, `${input.firstName} ${input.lastName}`.trim(), email);
-  return id;
+    .innerJoin(userData, eq(userData.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.emailVerified, true)));
+  if (!row?.classId || !hasRole(row.role, ROLE.STUDENT)) return;
+  await addToRoster(
+    services,
+    row.classId,
+    userId,
+    `${row.firstName} ${row.lastName}`.trim(),
+    row.email,
+  );
 }
 
 export async function listMembers(services: Services, classId: string) {
