@@ -61,8 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (await completeCheckout(services, user, sessionId, membership?.organization.id ?? null))
         checkout = "success";
     } catch (error) {
+      // Unconfirmed is not paid: the page shows the plan as it is; the webhook completes it.
       services.log.warn({ err: error }, "checkout return could not be confirmed");
-      checkout = "success";
     }
   }
   // Read again: completing the checkout may have changed the user's row.
