@@ -422,4 +422,49 @@ describe("classes", () => {
     );
     expect(n).toBe(1);
   });
+
+  it("closes event streams when their session is revoked or the student leaves the class", async () => {
+    const t = await teacher("streams@classes.test");
+    const { classId, classPath, code } = await createClass(t, "Streams group");
+    const phone = new HttpSession(app.url, { "x-forwarded-for": "10.18.6.1" });
+    await joinAndVerify(phone, code, {
+      firstName: "Sam",
+      lastName: "Streams",
+      email: "sam@classes.test",
+    });
+    const laptop = new HttpSession(app.url, { "x-forwarded-for": "10.18.6.2" });
+    const signIn = await laptop.postForm("/auth/sign-in", {
+      email: "sam@classes.test",
+      password: STUDENT_PASSWORD,
+    });
+    expect(signIn.status).toBe(302);
+
+    // The laptop's session is revoked from the phone: the laptop's stream ends.
+    const laptopStream = eventReader(await laptop.get("/api/events"));
+    expect((await laptopStream.next()).event).toBe("hello");
+    const [{ id: laptopSession } = { id: "" }] = await queryRows<{ id: string }>(
+      services.db,
+      sql`select s.id from sessions s join users u on u.id = s.user_id
+          where u.email = 'sam@classes.test' order by s.created_at desc limit 1`,
+    );
+    const revoked = await phone.postForm("/dashboard/account", {
+      intent: "revoke",
+      sessionId: laptopSession,
+    });
+    expect(revoked.status).toBe(200);
+    await expect(laptopStream.next(5000)).rejects.toThrow("stream ended");
+    expect((await laptop.get("/api/events")).status).toBe(401);
+
+    // The phone follows the class; leaving it ends the class stream, not the account's.
+    const classStream = eventReader(await phone.get(`/api/events?class=${classId}`));
+    const ownStream = eventReader(await phone.get("/api/events"));
+    expect((await classStream.next()).event).toBe("hello");
+    expect((await ownStream.next()).event).toBe("hello");
+    const left = await phone.postForm(classPath, { intent: "leave" });
+    expect(locationOf(left)).toBe("/dashboard");
+    await expect(classStream.next(5000)).rejects.toThrow("stream ended");
+    expect((await phone.get(`/api/events?class=${classId}`)).status).toBe(404);
+    await expect(ownStream.next(1000)).rejects.toThrow("no event in time");
+    await ownStream.close();
+  });
 });

@@ -29,6 +29,7 @@ import type { Services } from "~/lib/services.server";
 import { failedSignInKey } from "~/features/auth/auth.server";
 import { LIMITS } from "~/features/auth/limits";
 import { consumeRate, peekRate, type RateDecision } from "~/lib/rate-limit.server";
+import { ACCESS_CHANGED_EVENT } from "~/lib/realtime.server";
 import { describeDevice } from "./device";
 
 /** Stores when the Feature Lab was opened; returns the Set-Cookie value for the browser. */
@@ -124,6 +125,13 @@ export async function updatePreferences(
   return locale
     ? `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`
     : null;
+}
+
+/** Open event streams of the user check again whether their session still holds. */
+async function sessionsChanged(services: Services, userId: string) {
+  await services.realtime
+    .publish(`user:${userId}`, ACCESS_CHANGED_EVENT, {})
+    .catch((error: unknown) => services.log.warn({ err: error }, "stream access event failed"));
 }
 
 function wrongPassword(intent: string, field = "currentPassword") {
@@ -281,6 +289,7 @@ export async function changePassword(
   await services.mail
     .send(message)
     .catch((error: unknown) => services.log.error({ err: error }, "password-changed mail failed"));
+  await sessionsChanged(services, user.id);
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return data(
@@ -306,7 +315,10 @@ export async function revokeSession(
       ),
     );
   const token = rows[0]?.token;
-  if (token) await services.auth.api.revokeSession({ body: { token }, headers: request.headers });
+  if (token) {
+    await services.auth.api.revokeSession({ body: { token }, headers: request.headers });
+    await sessionsChanged(services, user.id);
+  }
   return data({ ok: true as const, intent: "revoke", notice: "account.sessionRevoked" });
 }
 
@@ -432,6 +444,7 @@ export async function deleteAccount(
     throw error;
   }
   await services.db.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
+  await sessionsChanged(services, user.id);
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return redirect("/?accountDeleted=1", { headers });

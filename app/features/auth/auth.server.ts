@@ -7,6 +7,7 @@ import { isCommonPassword } from "~/lib/auth/password.server";
 import type { FormFailure } from "~/lib/forms";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import { consumeRate, peekRate, type RateDecision, type RateRule } from "~/lib/rate-limit.server";
+import { ACCESS_CHANGED_EVENT } from "~/lib/realtime.server";
 import { safeRedirectTarget } from "~/lib/routing/redirect";
 import { serializeCookie, SIGNED_UP_COOKIE, SIGNED_UP_MAX_AGE_S } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
@@ -353,7 +354,8 @@ export async function verifyEmailToken(services: Services, request: Request, tok
   }
 }
 
-export async function signOut(services: Services, request: Request) {
+/** Ends the session; the user's open event streams of that session close too. */
+export async function signOut(services: Services, request: Request, userId: string | null) {
   const out = new Headers();
   try {
     const { headers } = await services.auth.api.signOut({
@@ -361,6 +363,10 @@ export async function signOut(services: Services, request: Request) {
       returnHeaders: true,
     });
     for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+    if (userId)
+      await services.realtime
+        .publish(`user:${userId}`, ACCESS_CHANGED_EVENT, {})
+        .catch(() => undefined);
   } catch (error) {
     // No session to end: signing out is already done.
     if (!(error instanceof APIError)) throw error;

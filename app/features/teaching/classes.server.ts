@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
-import { classes, classShares, exercises, students, userData, users } from "@db/schema";
+import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { classes, classShares, exercises, sessions, students, userData, users } from "@db/schema";
+import { ACCESS_CHANGED_EVENT } from "~/lib/realtime.server";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { randomCode } from "~/lib/random-code";
@@ -159,6 +160,49 @@ export async function rosterVerifiedStudent(services: Services, userId: string):
     userId,
     `${row.firstName} ${row.lastName}`.trim(),
     row.email,
+  );
+}
+
+/** A student leaves their class; their open event streams for it close at once. */
+export async function leaveClass(services: Services, userId: string, classId: string) {
+  const left = await services.db
+    .update(users)
+    .set({ classId: null })
+    .where(and(eq(users.id, userId), eq(users.classId, classId)))
+    .returning({ id: users.id });
+  if (left.length)
+    await services.realtime.publish(`user:${userId}`, ACCESS_CHANGED_EVENT, {}).catch(() => {});
+  return left.length > 0;
+}
+
+/**
+ * Whether a stream opened by this session may go on: the session still exists, and for a
+ * class stream the user is still the class's teacher or one of its students.
+ */
+export async function streamAccessHolds(
+  services: Services,
+  userId: string,
+  sessionId: string,
+  classId: string | null,
+): Promise<boolean> {
+  const [session] = await services.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    );
+  if (!session) return false;
+  if (!classId) return true;
+  const [user] = await services.db
+    .select({ classId: users.classId })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Boolean(
+    user && (await classAccess(services, { id: userId, classId: user.classId }, classId)),
   );
 }
 

@@ -24,7 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  return signOut(getServices(context), request);
+  return signOut(getServices(context), request, getUser(context)?.id ?? null);
 }
 
 export default function SignOut() {
