@@ -267,7 +267,7 @@ describe("membership and billing (issue 8)", () => {
   it("the daily re-check leaves ended subscriptions alone", async () => {
     const { id, client } = await teacher("ended@billing.test", "US");
     await pay(client, "month");
-    const stale = new Date(Date.now() - 3 * DAY);
+    const stale = new Date(app.clock.now().getTime() - 3 * DAY);
     for (const status of ["CANCELED", "INCOMPLETE_EXPIRED"]) {
       await services.db
         .update(userData)

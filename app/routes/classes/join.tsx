@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { CheckboxField, TextField } from "~/components/ui/field";
 import { signUp } from "~/features/auth/auth.server";
 import { CaptchaField } from "~/features/auth/captcha-field";
+import { LIMITS } from "~/features/auth/limits";
 import { JoinSignUpSchema, PASSWORD_MIN } from "~/features/auth/schemas";
 import { classByCode, joinClass } from "~/features/teaching/classes.server";
 import { hasRole, ROLE } from "~/lib/auth/roles";
@@ -43,9 +44,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 type Answer =
   (FormFailure & { messageKey?: string }) | { messageKey: string } | { sent: true; email: string };
 
-/** A whole class may join from one school network within the hour. */
-const JOIN_PER_IP = { windowMs: 60 * 60 * 1000, max: 30 };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const services = getServices(context);
@@ -77,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ip,
     parsed.data,
     { firstName, lastName, email, terms },
-    { perIp: { key: `join:ip:${ip}`, rule: JOIN_PER_IP }, classId: cls.id },
+    { perIp: { key: `join:ip:${ip}`, rule: LIMITS.classJoinsPerIp }, classId: cls.id },
   );
 }
 
