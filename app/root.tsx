@@ -23,7 +23,7 @@ import { GeneralErrorBoundary } from "~/features/shell/error-boundary";
 import type { RootData } from "~/features/shell/root-data";
 import { SeoLinks } from "~/features/shell/seo-links";
 import { getUser } from "~/lib/auth/session.server";
-import { claimPromotion } from "~/features/membership/promotions.server";
+import { promotionOffer } from "~/features/membership/promotions.server";
 import { unreadCount } from "~/features/notifications/notifications.server";
 import { getServices } from "~/lib/context.server";
 import { getPublicEnv } from "~/lib/env.server";
@@ -51,9 +51,9 @@ export async function loader({
   context,
 }: Route.LoaderArgs): Promise<ReturnType<typeof data<RootData>>> {
   const services = getServices(context);
-  const sessionUser = getUser(context);
-  // A promotion running now is claimed on the first page a free teacher opens.
-  const user = sessionUser ? await claimPromotion(services, sessionUser) : null;
+  const user = getUser(context);
+  // A running promotion is offered (a button claims it with a POST); a GET grants nothing.
+  const offer = user ? await promotionOffer(services, user) : null;
   const cookieHeader = request.headers.get("cookie");
   // A signed-in user's chosen interface language counts as their cookie.
   const locale = pageLocale(request, context);
@@ -78,6 +78,7 @@ export async function loader({
     buildId: services.build.id,
     profile,
     featureLabHasNew,
+    promotionOffer: offer ? { until: offer.accessUntil.toISOString() } : null,
     unreadNotifications: user ? await unreadCount(services, user.id) : 0,
     signedUpBefore: readCookie(cookieHeader, SIGNED_UP_COOKIE) === "1",
     contentVersions: (await contentStore(services.database)).versions,

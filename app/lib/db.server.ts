@@ -33,6 +33,13 @@ export interface DatabaseHandle {
   /** Subscribes to a LISTEN/NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs read-only work whose statements the database itself cancels after `timeoutMs`
+   * (PostgreSQL: `statement_timeout` in a transaction of its own), so a query the caller
+   * gave up on does not go on running. PGlite runs queries on this very thread, so nothing
+   * can wait on one there: the work runs as it is.
+   */
+  withStatementTimeout<T>(timeoutMs: number, work: (db: Database) => Promise<T>): Promise<T>;
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -180,6 +187,9 @@ export function pgliteHandle(client: PGlite, onClose?: () => void): DatabaseHand
     async notify(channel, payload) {
       assertChannel(channel);
       await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    withStatementTimeout(_timeoutMs, work) {
+      return work(db);
     },
     async migrate(migrationsFolder) {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -351,6 +361,17 @@ export function postgresHandle(
     async notify(channel, payload) {
       assertChannel(channel);
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async withStatementTimeout(timeoutMs, work) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin read only");
+        await client.query(`set local statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+        return await work(drizzleNodePg(client, { schema }) as unknown as Database);
+      } finally {
+        await client.query("rollback").catch(() => undefined);
+        client.release();
+      }
     },
     async migrate(migrationsFolder) {
       // Several instances may start at once: one migrates while the others wait on the lock.

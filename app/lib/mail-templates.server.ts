@@ -8,6 +8,7 @@ export type MailKind =
   | "recovery"
   | "alreadyRegistered"
   | "passwordChanged"
+  | "signInLocked"
   | "setPassword"
   | "changeEmail"
   | "trialEnding"

@@ -8,6 +8,13 @@ import type { Logger } from "./log.server";
  */
 export const REALTIME_CHANNEL = "parley_events";
 
+/**
+ * Published on `user:{id}` when what the user may receive changes (a session revoked or
+ * ended, the user left a class): open streams check their access again and close if it is
+ * gone. Streams handle it themselves; it never reaches a browser.
+ */
+export const ACCESS_CHANGED_EVENT = "access-changed";
+
 export interface RealtimeEvent {
   topic: string;
   event: string;

@@ -133,7 +133,12 @@ describe("accounts over HTTP, with mail through a real SMTP server", () => {
 
     expect((await client.get("/auth/sign-in")).headers.get("location")).toBe("/dashboard");
 
-    const out = await client.get("/auth/sign-out");
+    // Opening the sign-out page only asks; the session ends with the POST of its button.
+    const ask = await client.get("/auth/sign-out");
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain("Do you want to sign out");
+    expect((await client.get("/dashboard")).status).toBe(200);
+    const out = await client.postForm("/auth/sign-out", {});
     expect(locationOf(out)).toBe("/auth/sign-in?signedOut=1");
     expect(client.cookie("parley.session_token")).toBeUndefined();
     expect((await client.get("/dashboard")).status).toBe(302);

@@ -240,6 +240,46 @@ describe("membership and billing (issue 8)", () => {
     expect((await row(id)).subscriptionStatus).toBe("ACTIVE");
   });
 
+  it("says the payment went through only for a checkout Stripe confirms as paid", async () => {
+    const { client } = await teacher("unconfirmed@billing.test", "US");
+    const SUCCESS = "Your payment went through";
+    // A session Stripe does not know, and one that was opened but never paid.
+    const unknown = await client.get(
+      "/dashboard/membership?checkout=success&session_id=cs_made_up_1234",
+    );
+    expect(unknown.status).toBe(200);
+    expect(await unknown.text()).not.toContain(SUCCESS);
+    const started = await client.postForm("/dashboard/membership", {
+      intent: "checkout",
+      interval: "month",
+    });
+    const sessionId = locationOf(started).split("/pay/")[1] ?? "";
+    const unpaid = await client.get(
+      `/dashboard/membership?checkout=success&session_id=${sessionId}`,
+    );
+    expect(await unpaid.text()).not.toContain(SUCCESS);
+    // Once paid, the same return shows it.
+    await fetch(locationOf(started), { method: "POST", redirect: "manual" });
+    const paid = await client.get(`/dashboard/membership?checkout=success&session_id=${sessionId}`);
+    expect(await paid.text()).toContain(SUCCESS);
+  });
+
+  it("the daily re-check leaves ended subscriptions alone", async () => {
+    const { id, client } = await teacher("ended@billing.test", "US");
+    await pay(client, "month");
+    const stale = new Date(app.clock.now().getTime() - 3 * DAY);
+    for (const status of ["CANCELED", "INCOMPLETE_EXPIRED"]) {
+      await services.db
+        .update(userData)
+        .set({ subscriptionStatus: status, subscriptionStatusUpdatedAt: stale })
+        .where(eq(userData.userId, id));
+      await recheckStaleSubscriptions(services);
+      const after = await row(id);
+      expect(after.subscriptionStatus, status).toBe(status);
+      expect(after.subscriptionStatusUpdatedAt?.getTime(), status).toBe(stale.getTime());
+    }
+  });
+
   it("opens the customer portal and lists invoices", async () => {
     const { client } = await teacher("portal@billing.test", "DE");
     await pay(client, "month");

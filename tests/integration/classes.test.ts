@@ -5,7 +5,9 @@ import { ensureUser } from "~/features/account/admin-tasks.server";
 import { ROLE } from "~/lib/auth/roles";
 import { queryRows } from "~/lib/db.server";
 import type { Services } from "~/lib/services.server";
+import { solvedCaptcha } from "../support/captcha";
 import { HttpSession, locationOf } from "../support/http-session";
+import { linkIn, TestSmtpServer } from "../support/smtp";
 import { eventReader } from "../support/sse";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -16,7 +18,34 @@ const PASSWORD = "classes test passphrase";
 describe("classes", () => {
   let app: TestApp;
   let services: Services;
+  let smtp: TestSmtpServer;
   let n = 0;
+
+  const STUDENT_PASSWORD = "a student passphrase";
+
+  /** The join form as a new student fills it in (consent ticked). */
+  function joinForm(who: { firstName: string; lastName: string; email: string }) {
+    return { ...who, password: STUDENT_PASSWORD, terms: "on" };
+  }
+
+  /**
+   * A new student joins from the link and confirms the address from the mailed link, which
+   * signs them in; answers the verification redirect.
+   */
+  async function joinAndVerify(
+    client: HttpSession,
+    code: string,
+    who: { firstName: string; lastName: string; email: string },
+  ) {
+    const since = smtp.mails.length;
+    const answer = await client.postForm(`/c/${code}`, joinForm(who));
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain(who.email);
+    const mail = await smtp.waitFor(who.email, "verifyEmail", 10_000, since);
+    const verified = await client.get(new URL(linkIn(mail, "/auth/verify/")).pathname);
+    expect(verified.status).toBe(302);
+    return verified;
+  }
 
   /** A signed-in teacher, on a trial (premium) unless `plan` is "free". */
   async function teacher(email: string, plan: "trial" | "free" = "trial") {
@@ -58,10 +87,15 @@ describe("classes", () => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for" });
+    smtp = new TestSmtpServer();
+    await smtp.start();
+    app = await startTestApp({ TRUSTED_PROXY_HEADER: "x-forwarded-for", SMTP_URL: smtp.url });
     services = app.services;
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.stop();
+  });
 
   it("a student joins by link, sees what was shared, and follows the teacher's card live", async () => {
     const t = await teacher("clara@classes.test");
@@ -90,13 +124,24 @@ describe("classes", () => {
       password: "short",
     });
     expect(badJoin.status).toBe(400);
+    // Joining asks the student to confirm the address; until then the account opens nothing.
     const joined = await student.postForm(`/c/${code}`, {
-      firstName: "Ola",
-      lastName: "Nowak",
-      email: "ola@classes.test",
-      password: "a student passphrase",
+      ...joinForm({ firstName: "Ola", lastName: "Nowak", email: "ola@classes.test" }),
     });
-    expect(locationOf(joined)).toBe(classPath);
+    expect(joined.status).toBe(200);
+    expect(await joined.text()).toContain("Check your inbox");
+    expect(student.cookie("parley.session_token")).toBeUndefined();
+    expect(locationOf(await student.get(classPath))).toMatch(/^\/auth\/confirm/);
+    const early = await student.postForm("/auth/sign-in", {
+      email: "ola@classes.test",
+      password: STUDENT_PASSWORD,
+    });
+    expect(early.status).toBe(403);
+    expect(await (await t.get("/dashboard/students")).text()).not.toContain("Ola Nowak");
+    const mail = await smtp.waitFor("ola@classes.test", "verifyEmail");
+    const verified = await student.get(new URL(linkIn(mail, "/auth/verify/")).pathname);
+    expect(locationOf(verified)).toBe("/dashboard?welcome=1");
+    expect(locationOf(await student.get("/dashboard?welcome=1"))).toBe(classPath);
     const [account] = await queryRows<{ class_id: string; role: number }>(
       services.db,
       sql`select u.class_id, d.role from users u join user_data d on d.user_id = u.id where u.email = 'ola@classes.test'`,
@@ -198,11 +243,10 @@ describe("classes", () => {
       sql`select join_code from classes where id = ${locationOf(otherClass).split("/").pop()}`,
     );
     const outsider = new HttpSession(app.url, { "x-forwarded-for": "10.18.2.2" });
-    await outsider.postForm(`/c/${otherCode}`, {
+    await joinAndVerify(outsider, otherCode, {
       firstName: "Out",
       lastName: "Sider",
       email: "outsider@classes.test",
-      password: "a student passphrase",
     });
     expect((await outsider.get(classPath)).status).toBe(404);
     expect((await outsider.get(`/api/events?class=${classId}`)).status).toBe(404);
@@ -218,11 +262,10 @@ describe("classes", () => {
     const free = await teacher("free@classes.test", "free");
     const { classPath, classId, code } = await createClass(free, "Free plan group");
     const student = new HttpSession(app.url, { "x-forwarded-for": "10.18.3.1" });
-    await student.postForm(`/c/${code}`, {
+    await joinAndVerify(student, code, {
       firstName: "Piotr",
       lastName: "Free",
       email: "piotr@classes.test",
-      password: "a student passphrase",
     });
     const [premium] = await queryRows<{ id: string; title: string; q: string }>(
       services.db,
@@ -298,5 +341,130 @@ describe("classes", () => {
     expect(lockedForStudent).not.toContain(premium?.q ?? "missing");
     expect(lockedForStudent).not.toContain(premium?.title ?? "missing");
     expect(await (await free.get(classPath)).text()).toContain("Needs Premium");
+  });
+
+  it("gives a class-join account the main sign-up's checks and answers", async () => {
+    const t = await teacher("checks@classes.test");
+    const { classId, code } = await createClass(t, "Checks group");
+    const who = { firstName: "Zoe", lastName: "Check", email: "zoe@classes.test" };
+    const post = (fields: Record<string, string>, ip: string) =>
+      new HttpSession(app.url, { "x-forwarded-for": ip }).postForm(`/c/${code}`, fields);
+
+    const common = await post({ ...joinForm(who), password: "password123" }, "10.18.4.1");
+    expect(common.status).toBe(400);
+    expect(await common.text()).toContain("one of the most common");
+    const { terms: _terms, ...noConsent } = joinForm(who);
+    const unconsented = await post(noConsent, "10.18.4.2");
+    expect(unconsented.status).toBe(400);
+    const page = await (await new HttpSession(app.url).get(`/c/${code}`)).text();
+    expect(page).toContain("my parent or guardian has agreed for me");
+    expect(page).toContain('data-testid="captcha-status"');
+
+    // An address that already has an account gets the same answer; the account is untouched
+    // and its owner is told by mail instead.
+    const fresh = await post(joinForm(who), "10.18.4.3");
+    const existing = await post(joinForm({ ...who, email: "checks@classes.test" }), "10.18.4.4");
+    expect(existing.status).toBe(fresh.status);
+    const normalize = (html: string) =>
+      html
+        .replace(/[\w.-]+@classes\.test/g, "EMAIL")
+        .replace(/nonce="[^"]+"/g, "")
+        .replace(/"[a-zA-Z0-9_-]{20,}"/g, '""');
+    expect(normalize(await existing.text())).toBe(normalize(await fresh.text()));
+    await smtp.waitFor("checks@classes.test", "alreadyRegistered");
+    const [teacherRow] = await queryRows<{ class_id: string | null; role: number }>(
+      services.db,
+      sql`select u.class_id, d.role from users u join user_data d on d.user_id = u.id where u.email = 'checks@classes.test'`,
+    );
+    expect(teacherRow).toEqual({ class_id: null, role: ROLE.TEACHER });
+
+    // A solved captcha is scored like the main sign-up's; students get no trial.
+    const solver = new HttpSession(app.url, { "x-forwarded-for": "10.18.4.5" });
+    const captcha = await solvedCaptcha(solver);
+    await solver.postForm(`/c/${code}`, {
+      ...joinForm({ firstName: "Cap", lastName: "Tcha", email: "captcha@classes.test" }),
+      captcha,
+    });
+    const [scored] = await queryRows<{ rcs: number; trial: Date | null; class_id: string }>(
+      services.db,
+      sql`select d.rcs, d.trial_expires_at as trial, u.class_id from users u join user_data d on d.user_id = u.id where u.email = 'captcha@classes.test'`,
+    );
+    expect(scored?.rcs).toBe(0.9);
+    expect(scored?.class_id).toBe(classId);
+    await smtp.waitFor("captcha@classes.test", "verifyEmail");
+    const mail = smtp.mails.find((m) => m.to.includes("captcha@classes.test"))!;
+    await solver.get(new URL(linkIn(mail, "/auth/verify/")).pathname);
+    const [verified] = await queryRows<{ trial: Date | null }>(
+      services.db,
+      sql`select d.trial_expires_at as trial from users u join user_data d on d.user_id = u.id where u.email = 'captcha@classes.test'`,
+    );
+    expect(verified?.trial).toBeNull();
+  });
+
+  it("answers two joins at once without a server error", async () => {
+    const t = await teacher("race@classes.test");
+    const { code } = await createClass(t, "Race group");
+    const join = (email: string, i: number) =>
+      new HttpSession(app.url, { "x-forwarded-for": `10.18.5.${i}` }).postForm(
+        `/c/${code}`,
+        joinForm({ firstName: "Twin", lastName: "Race", email }),
+      );
+    const same = await Promise.all([join("twin@classes.test", 1), join("twin@classes.test", 2)]);
+    expect(same.map((r) => r.status)).toEqual([200, 200]);
+    const different = await Promise.all([
+      join("first@classes.test", 3),
+      join("second@classes.test", 4),
+    ]);
+    expect(different.map((r) => r.status)).toEqual([200, 200]);
+    const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+      services.db,
+      sql`select count(*)::int as n from users where email = 'twin@classes.test'`,
+    );
+    expect(n).toBe(1);
+  });
+
+  it("closes event streams when their session is revoked or the student leaves the class", async () => {
+    const t = await teacher("streams@classes.test");
+    const { classId, classPath, code } = await createClass(t, "Streams group");
+    const phone = new HttpSession(app.url, { "x-forwarded-for": "10.18.6.1" });
+    await joinAndVerify(phone, code, {
+      firstName: "Sam",
+      lastName: "Streams",
+      email: "sam@classes.test",
+    });
+    const laptop = new HttpSession(app.url, { "x-forwarded-for": "10.18.6.2" });
+    const signIn = await laptop.postForm("/auth/sign-in", {
+      email: "sam@classes.test",
+      password: STUDENT_PASSWORD,
+    });
+    expect(signIn.status).toBe(302);
+
+    // The laptop's session is revoked from the phone: the laptop's stream ends.
+    const laptopStream = eventReader(await laptop.get("/api/events"));
+    expect((await laptopStream.next()).event).toBe("hello");
+    const [{ id: laptopSession } = { id: "" }] = await queryRows<{ id: string }>(
+      services.db,
+      sql`select s.id from sessions s join users u on u.id = s.user_id
+          where u.email = 'sam@classes.test' order by s.created_at desc limit 1`,
+    );
+    const revoked = await phone.postForm("/dashboard/account", {
+      intent: "revoke",
+      sessionId: laptopSession,
+    });
+    expect(revoked.status).toBe(200);
+    await expect(laptopStream.next(5000)).rejects.toThrow("stream ended");
+    expect((await laptop.get("/api/events")).status).toBe(401);
+
+    // The phone follows the class; leaving it ends the class stream, not the account's.
+    const classStream = eventReader(await phone.get(`/api/events?class=${classId}`));
+    const ownStream = eventReader(await phone.get("/api/events"));
+    expect((await classStream.next()).event).toBe("hello");
+    expect((await ownStream.next()).event).toBe("hello");
+    const left = await phone.postForm(classPath, { intent: "leave" });
+    expect(locationOf(left)).toBe("/dashboard");
+    await expect(classStream.next(5000)).rejects.toThrow("stream ended");
+    expect((await phone.get(`/api/events?class=${classId}`)).status).toBe(404);
+    await expect(ownStream.next(1000)).rejects.toThrow("no event in time");
+    await ownStream.close();
   });
 });

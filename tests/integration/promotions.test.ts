@@ -8,7 +8,7 @@ import { HttpSession } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 /**
- * Promotion claiming (spec §1) with campaigns this test defines and a clock it moves: the
+ * Promotion claiming (spec §1): offered on the page, granted by the teacher's POST, with campaigns this test defines and a clock it moves: the
  * content file's campaigns and the day the suite runs decide nothing here.
  */
 const CAMPAIGNS = PromotionsSchema.parse({
@@ -67,42 +67,59 @@ describe("promotion campaigns", () => {
     return { id, client };
   }
 
+  /** The teacher presses "Claim your free premium" (a POST; opening pages grants nothing). */
+  async function claim(client: HttpSession) {
+    const response = await client.postForm("/dashboard/membership", { intent: "claim-promotion" });
+    expect(response.status).toBe(302);
+    return response;
+  }
+
   async function state(userId: string) {
     const [r] = await app.database.db.select().from(userData).where(eq(userData.userId, userId));
     if (!r) throw new Error("no user_data");
     return r;
   }
 
-  it("gives a free teacher premium until the campaign's date, once", async () => {
+  it("offers a running campaign on the page and gives premium only when claimed, once", async () => {
     app.clock.set(new Date("2030-11-30T10:00:00Z"));
     const { id, client } = await teacher("DE");
-    const page = await client.get("/dashboard");
-    expect(page.status).toBe(200);
+    // Opening pages only offers it.
+    const offered = await client.get("/dashboard");
+    expect(offered.status).toBe(200);
+    expect(await offered.text()).toContain("Claim your free premium");
+    await client.get("/dashboard/membership");
+    const untouched = await state(id);
+    expect(untouched.thanksgiving).toBe(false);
+    expect(untouched.trialExpiresAt).toBeNull();
+
+    await claim(client);
     const after = await state(id);
     expect(after.thanksgiving).toBe(true);
     expect(after.trialExpiresAt?.toISOString()).toBe("2030-12-17T00:00:00.000Z");
-    expect(await page.text()).toContain("Premium access until");
+    const page = await (await client.get("/dashboard")).text();
+    expect(page).toContain("Premium access until");
+    expect(page).not.toContain("Claim your free premium");
 
-    // An administrator shortens the access: opening the dashboard again does not claim twice.
+    // An administrator shortens the access: claiming again (a replayed form) changes nothing.
     const shortened = new Date("2030-12-05T00:00:00Z");
     await app.database.db
       .update(userData)
       .set({ trialExpiresAt: shortened })
       .where(eq(userData.userId, id));
-    await client.get("/dashboard");
+    await claim(client);
     expect((await state(id)).trialExpiresAt?.toISOString()).toBe(shortened.toISOString());
   });
 
   it("gives nothing before a campaign starts or after it ends", async () => {
     app.clock.set(new Date("2030-11-27T23:59:00Z"));
     const early = await teacher("DE");
-    await early.client.get("/dashboard");
+    await claim(early.client);
     expect((await state(early.id)).thanksgiving).toBe(false);
     expect((await state(early.id)).trialExpiresAt).toBeNull();
 
     app.clock.set(new Date("2030-12-03T00:00:00Z"));
     const late = await teacher("DE");
-    await late.client.get("/dashboard");
+    await claim(late.client);
     expect((await state(late.id)).thanksgiving).toBe(false);
     expect((await state(late.id)).trialExpiresAt).toBeNull();
   });
@@ -111,8 +128,8 @@ describe("promotion campaigns", () => {
     app.clock.set(new Date("2031-01-25T12:00:00Z"));
     const polish = await teacher("PL");
     const german = await teacher("DE");
-    await polish.client.get("/dashboard");
-    await german.client.get("/dashboard");
+    await claim(polish.client);
+    await claim(german.client);
     expect((await state(polish.id)).wosp).toBe(true);
     expect((await state(polish.id)).trialExpiresAt?.toISOString()).toBe("2031-02-28T00:00:00.000Z");
     expect((await state(german.id)).wosp).toBe(false);
@@ -127,7 +144,7 @@ describe("promotion campaigns", () => {
       .update(userData)
       .set({ trialExpiresAt: ownTrial })
       .where(eq(userData.userId, trial.id));
-    await trial.client.get("/dashboard");
+    await claim(trial.client);
     expect((await state(trial.id)).trialExpiresAt?.toISOString()).toBe(ownTrial.toISOString());
 
     const paying = await teacher("DE");
@@ -135,7 +152,7 @@ describe("promotion campaigns", () => {
       .update(userData)
       .set({ membershipPlan: 1, subscriptionStatus: "ACTIVE", subscriptionId: "sub_promo" })
       .where(eq(userData.userId, paying.id));
-    await paying.client.get("/dashboard");
+    await claim(paying.client);
     const after = await state(paying.id);
     expect(after.thanksgiving).toBe(false);
     expect(after.trialExpiresAt).toBeNull();
@@ -145,7 +162,7 @@ describe("promotion campaigns", () => {
   it("follows campaigns changed in the database without a restart", async () => {
     app.clock.set(new Date("2032-05-05T10:00:00Z"));
     const before = await teacher("DE");
-    await before.client.get("/dashboard");
+    await claim(before.client);
     expect((await state(before.id)).thanksgiving).toBe(false);
 
     await app.bundle.savePromotions(
@@ -162,7 +179,7 @@ describe("promotion campaigns", () => {
       }),
     );
     const after = await teacher("DE");
-    await after.client.get("/dashboard");
+    await claim(after.client);
     expect((await state(after.id)).thanksgiving).toBe(true);
     expect((await state(after.id)).trialExpiresAt?.toISOString()).toBe("2032-05-20T00:00:00.000Z");
   });

@@ -26,6 +26,10 @@ import { normalizeLocale } from "~/lib/i18n/locales";
 import { renderMail } from "~/lib/mail-templates.server";
 import { FEATURE_LAB_COOKIE, FEATURE_LAB_MAX_AGE_S, serializeCookie } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
+import { failedSignInKey } from "~/features/auth/auth.server";
+import { LIMITS } from "~/features/auth/limits";
+import { consumeRate, peekRate, type RateDecision } from "~/lib/rate-limit.server";
+import { ACCESS_CHANGED_EVENT } from "~/lib/realtime.server";
 import { describeDevice } from "./device";
 
 /** Stores when the Feature Lab was opened; returns the Set-Cookie value for the browser. */
@@ -123,11 +127,50 @@ export async function updatePreferences(
     : null;
 }
 
+/** Open event streams of the user check again whether their session still holds. */
+async function sessionsChanged(services: Services, userId: string) {
+  await services.realtime
+    .publish(`user:${userId}`, ACCESS_CHANGED_EVENT, {})
+    .catch((error: unknown) => services.log.warn({ err: error }, "stream access event failed"));
+}
+
 function wrongPassword(intent: string, field = "currentPassword") {
   return data<FormFailure & { intent: string }>(
     { errors: { [field]: { key: "account.wrongPassword" } }, values: {}, intent },
     { status: 400 },
   );
+}
+
+function tooManyWrongPasswords(intent: string, decision: RateDecision) {
+  return data<FormFailure & { intent: string }>(
+    { errors: {}, values: {}, formError: { key: "account.tooManyPasswordTries" }, intent },
+    { status: 429, headers: { "Retry-After": String(decision.retryAfterS) } },
+  );
+}
+
+/**
+ * Asking for the current password again (password change, e-mail change, deletion) is a
+ * sign-in attempt: a wrong one counts against the account, like a failed sign-in, and
+ * against the session, so a borrowed or stolen session cannot guess the password either.
+ */
+function reauthKeys(user: SessionUser) {
+  return [
+    { key: failedSignInKey(user.email), rule: LIMITS.failedSignInsPerAccount },
+    { key: `reauth:fail:${user.sessionId}`, rule: LIMITS.failedReauthsPerSession },
+  ];
+}
+
+/** A refusal when too many wrong passwords came first, otherwise null. */
+async function reauthBlocked(services: Services, user: SessionUser, intent: string) {
+  for (const { key, rule } of reauthKeys(user)) {
+    const decision = await peekRate(services.db, key, rule);
+    if (!decision.allowed) return tooManyWrongPasswords(intent, decision);
+  }
+  return null;
+}
+
+async function countWrongPassword(services: Services, user: SessionUser) {
+  for (const { key, rule } of reauthKeys(user)) await consumeRate(services.db, key, rule);
 }
 
 async function passwordMatches(
@@ -147,6 +190,22 @@ async function passwordMatches(
   }
 }
 
+/** Checks the current password under the re-authentication limits; a refusal, or null. */
+async function reauthenticate(
+  services: Services,
+  request: Request,
+  user: SessionUser,
+  password: string,
+  intent: string,
+  field = "currentPassword",
+) {
+  const blocked = await reauthBlocked(services, user, intent);
+  if (blocked) return blocked;
+  if (await passwordMatches(services, request, password)) return null;
+  await countWrongPassword(services, user);
+  return wrongPassword(intent, field);
+}
+
 /** Changing the email asks for the password, then sends a verification link to the new address. */
 export async function requestEmailChange(
   services: Services,
@@ -154,8 +213,8 @@ export async function requestEmailChange(
   user: SessionUser,
   input: { newEmail: string; currentPassword: string },
 ) {
-  if (!(await passwordMatches(services, request, input.currentPassword)))
-    return wrongPassword("email");
+  const refused = await reauthenticate(services, request, user, input.currentPassword, "email");
+  if (refused) return refused;
   if (input.newEmail === user.email) {
     return data<FormFailure & { intent: string }>(
       {
@@ -202,6 +261,8 @@ export async function changePassword(
       { status: 400 },
     );
   }
+  const refused = await reauthenticate(services, request, user, input.currentPassword, "password");
+  if (refused) return refused;
   let setCookies: string[];
   try {
     const { headers } = await services.auth.api.changePassword({
@@ -228,6 +289,7 @@ export async function changePassword(
   await services.mail
     .send(message)
     .catch((error: unknown) => services.log.error({ err: error }, "password-changed mail failed"));
+  await sessionsChanged(services, user.id);
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return data(
@@ -253,7 +315,10 @@ export async function revokeSession(
       ),
     );
   const token = rows[0]?.token;
-  if (token) await services.auth.api.revokeSession({ body: { token }, headers: request.headers });
+  if (token) {
+    await services.auth.api.revokeSession({ body: { token }, headers: request.headers });
+    await sessionsChanged(services, user.id);
+  }
   return data({ ok: true as const, intent: "revoke", notice: "account.sessionRevoked" });
 }
 
@@ -343,8 +408,8 @@ export async function deleteAccount(
   user: SessionUser,
   password: string,
 ) {
-  if (!(await passwordMatches(services, request, password)))
-    return wrongPassword("delete", "password");
+  const refused = await reauthenticate(services, request, user, password, "delete", "password");
+  if (refused) return refused;
   const owned = await services.db
     .select({ organizationId: organizationMembers.organizationId })
     .from(organizationMembers)
@@ -379,6 +444,7 @@ export async function deleteAccount(
     throw error;
   }
   await services.db.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
+  await sessionsChanged(services, user.id);
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return redirect("/?accountDeleted=1", { headers });

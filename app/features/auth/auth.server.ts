@@ -5,11 +5,15 @@ import { trialGrants, userData, users } from "@db/schema";
 import { emailHash } from "~/lib/auth/auth.server";
 import { isCommonPassword } from "~/lib/auth/password.server";
 import type { FormFailure } from "~/lib/forms";
-import { consumeRate, peekRate, type RateDecision } from "~/lib/rate-limit.server";
-import { safeRedirectTarget } from "~/lib/routing/guards";
+import { hasRole, ROLE } from "~/lib/auth/roles";
+import { consumeRate, peekRate, type RateDecision, type RateRule } from "~/lib/rate-limit.server";
+import { ACCESS_CHANGED_EVENT } from "~/lib/realtime.server";
+import { safeRedirectTarget } from "~/lib/routing/redirect";
 import { serializeCookie, SIGNED_UP_COOKIE, SIGNED_UP_MAX_AGE_S } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
-import { scoreCaptcha } from "./captcha.server";
+import { renderMail } from "~/lib/mail-templates.server";
+import { rosterVerifiedStudent } from "~/features/teaching/classes.server";
+import { CAPTCHA_SCORES, scoreCaptcha } from "./captcha.server";
 import { LIMITS } from "./limits";
 import type { ResetPasswordSchema, SignInSchema, SignUpSchema } from "./schemas";
 import type { z } from "zod";
@@ -34,9 +38,22 @@ function failure(status: number, failure: FormFailure) {
 
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 
+export interface SignUpOptions {
+  /** The per-address counter this form uses (a class join allows a whole class from one school network). */
+  perIp?: { key: string; rule: RateRule };
+  /** A student joining a class from its link: the account becomes a student account in it. */
+  classId?: string;
+}
+
+async function addressTaken(services: Services, email: string): Promise<boolean> {
+  const rows = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return rows.length > 0;
+}
+
 /**
- * Sign-up answers the same way whether or not the address already has an account (an
- * existing owner gets an "already registered" mail instead of a verification mail).
+ * Sign-up (the main form and a class's join link) answers the same way whether or not the
+ * address already has an account: an existing owner gets an "already registered" mail
+ * instead of a verification mail. The account works only once the address is verified.
  */
 export async function signUp(
   services: Services,
@@ -44,8 +61,10 @@ export async function signUp(
   ip: string,
   input: SignUpInput,
   values: Record<string, string>,
+  options: SignUpOptions = {},
 ) {
-  const perIp = await consumeRate(services.db, `signup:ip:${ip}`, LIMITS.signUpPerIp);
+  const perIpRule = options.perIp ?? { key: `signup:ip:${ip}`, rule: LIMITS.signUpPerIp };
+  const perIp = await consumeRate(services.db, perIpRule.key, perIpRule.rule);
   if (!perIp.allowed) return rateLimited(perIp, values);
   if (isCommonPassword(input.password)) {
     return failure(400, { errors: { password: { key: "auth.passwordTooCommon" } }, values });
@@ -59,7 +78,7 @@ export async function signUp(
 
   const rcs = await scoreCaptcha(services, input.captcha, ip, "signup");
   const now = services.clock.now();
-  let createdId: string;
+  let createdId = "";
   try {
     const result = await services.auth.api.signUpEmail({
       body: {
@@ -75,14 +94,26 @@ export async function signUp(
     });
     createdId = result.user.id;
   } catch (error) {
-    if (error instanceof APIError && error.status === "BAD_REQUEST") {
-      return failure(400, { errors: { password: { key: "validation.invalid" } }, values });
+    // Two sign-ups with one address at once: the other request created the account (and
+    // mailed it); this one answers as for any existing address.
+    if (!(await addressTaken(services, input.email))) {
+      if (error instanceof APIError && error.status === "BAD_REQUEST")
+        return failure(400, { errors: { password: { key: "validation.invalid" } }, values });
+      throw error;
     }
-    throw error;
   }
   // The id of a synthetic answer (existing address) matches no row: nothing is written.
-  if (createdId)
-    await services.db.update(userData).set({ rcs }).where(eq(userData.userId, createdId));
+  if (createdId) {
+    await services.db
+      .update(userData)
+      .set(options.classId ? { rcs, role: ROLE.STUDENT } : { rcs })
+      .where(eq(userData.userId, createdId));
+    if (options.classId)
+      await services.db
+        .update(users)
+        .set({ classId: options.classId })
+        .where(eq(users.id, createdId));
+  }
 
   return data(
     { sent: true as const, email: input.email },
@@ -92,6 +123,48 @@ export async function signUp(
 
 export type SignInInput = z.infer<typeof SignInSchema>;
 
+/** The per-account counter of failed sign-ins (re-authentication counts on it too). */
+export function failedSignInKey(email: string): string {
+  return `signin:fail:${email.trim().toLowerCase()}`;
+}
+
+/** A sign-in answer that asks for the captcha (the account has had too many failures). */
+export interface SignInFailure extends FormFailure {
+  captchaRequired?: boolean;
+}
+
+/**
+ * Tells the owner, once per lockout window and in their language, that their account had
+ * many failed sign-ins and now asks for a captcha. Unknown addresses get nothing.
+ */
+async function warnOwnerOfFailedSignIns(services: Services, email: string) {
+  const [owner] = await services.db
+    .select({ firstName: users.firstName, locale: userData.locale })
+    .from(users)
+    .leftJoin(userData, eq(userData.userId, users.id))
+    .where(eq(users.email, email));
+  if (!owner) return;
+  const once = await consumeRate(services.db, `mail:signin-locked:${email}`, {
+    windowMs: LIMITS.failedSignInsPerAccount.windowMs,
+    max: 1,
+  });
+  if (!once.allowed) return;
+  const message = renderMail(services.i18n, owner.locale ?? "en", "signInLocked", email, {
+    firstName: owner.firstName || undefined,
+    url: `${services.env.appOrigin}/auth/recovery`,
+    supportEmail: services.env.SUPPORT_EMAIL,
+    appOrigin: services.env.appOrigin,
+  });
+  await services.mail
+    .send(message)
+    .catch((error: unknown) => services.log.error({ err: error }, "sign-in warning mail failed"));
+}
+
+/**
+ * Signs in with email and password. Past the per-account limit of failed sign-ins the
+ * account is not locked (that would lock its owner out too): every further attempt must
+ * carry a solved captcha, which stops guessing at scale, and the owner is told by mail.
+ */
 export async function signIn(
   services: Services,
   request: Request,
@@ -101,9 +174,17 @@ export async function signIn(
 ) {
   const perIp = await consumeRate(services.db, `signin:ip:${ip}`, LIMITS.signInPerIp);
   if (!perIp.allowed) return rateLimited(perIp, values);
-  const failedKey = `signin:fail:${input.email}`;
+  const failedKey = failedSignInKey(input.email);
   const failed = await peekRate(services.db, failedKey, LIMITS.failedSignInsPerAccount);
-  if (!failed.allowed) return rateLimited(failed, values);
+  if (!failed.allowed) {
+    const score = await scoreCaptcha(services, input.captcha, ip, "signin");
+    if (score <= CAPTCHA_SCORES.notRun) {
+      return data<SignInFailure>(
+        { errors: {}, values, formError: { key: "auth.captchaRequired" }, captchaRequired: true },
+        { status: 400 },
+      );
+    }
+  }
 
   try {
     const { headers } = await services.auth.api.signInEmail({
@@ -121,8 +202,18 @@ export async function signIn(
     if (error.status === "FORBIDDEN") {
       return failure(403, { errors: {}, values, formError: { key: "auth.emailNotVerified" } });
     }
-    await consumeRate(services.db, failedKey, LIMITS.failedSignInsPerAccount);
-    return failure(400, { errors: {}, values, formError: { key: "auth.invalidCredentials" } });
+    const after = await consumeRate(services.db, failedKey, LIMITS.failedSignInsPerAccount);
+    const locked = after.count >= LIMITS.failedSignInsPerAccount.max;
+    if (locked) await warnOwnerOfFailedSignIns(services, input.email);
+    return data<SignInFailure>(
+      {
+        errors: {},
+        values,
+        formError: { key: "auth.invalidCredentials" },
+        captchaRequired: locked || undefined,
+      },
+      { status: 400 },
+    );
   }
 }
 
@@ -203,6 +294,7 @@ export async function startTrialIfEligible(
   const rows = await db
     .select({
       email: users.email,
+      role: userData.role,
       trialExpiresAt: userData.trialExpiresAt,
       subscriptionId: userData.subscriptionId,
     })
@@ -210,7 +302,9 @@ export async function startTrialIfEligible(
     .innerJoin(userData, eq(userData.userId, users.id))
     .where(eq(users.id, userId));
   const row = rows[0];
-  if (!row || row.trialExpiresAt || row.subscriptionId) return false;
+  // Student accounts (from a class's join link) have no trial of their own.
+  if (!row || !hasRole(row.role, ROLE.TEACHER) || row.trialExpiresAt || row.subscriptionId)
+    return false;
   const hash = emailHash(row.email);
   const granted = await db
     .insert(trialGrants)
@@ -242,7 +336,11 @@ export async function verifyEmailToken(services: Services, request: Request, tok
       returnHeaders: true,
     });
     const userId = await userIdFromCookies(services, headers.getSetCookie());
-    if (userId) await startTrialIfEligible(services, userId);
+    if (userId) {
+      await startTrialIfEligible(services, userId);
+      // A student who joined from a class link appears on the teacher's roster now.
+      await rosterVerifiedStudent(services, userId);
+    }
     const out = new Headers();
     for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
     // Someone already signed in is confirming a new address; a newcomer is welcomed.
@@ -256,7 +354,8 @@ export async function verifyEmailToken(services: Services, request: Request, tok
   }
 }
 
-export async function signOut(services: Services, request: Request) {
+/** Ends the session; the user's open event streams of that session close too. */
+export async function signOut(services: Services, request: Request, userId: string | null) {
   const out = new Headers();
   try {
     const { headers } = await services.auth.api.signOut({
@@ -264,6 +363,10 @@ export async function signOut(services: Services, request: Request) {
       returnHeaders: true,
     });
     for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+    if (userId)
+      await services.realtime
+        .publish(`user:${userId}`, ACCESS_CHANGED_EVENT, {})
+        .catch(() => undefined);
   } catch (error) {
     // No session to end: signing out is already done.
     if (!(error instanceof APIError)) throw error;

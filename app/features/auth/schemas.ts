@@ -27,10 +27,25 @@ export const SignUpSchema = z.object({
   captcha: z.string().max(8000).optional(),
 });
 
+/**
+ * A student's account from a class's join link: the sign-up form without the newsletters.
+ * The consent checkbox says whose consent it is (students may be minors).
+ */
+export const JoinSignUpSchema = SignUpSchema.pick({
+  firstName: true,
+  lastName: true,
+  email: true,
+  password: true,
+  terms: true,
+  captcha: true,
+});
+
 export const SignInSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1).max(PASSWORD_MAX),
   redirectTo: z.string().max(2000).optional(),
+  /** Required once the account has had too many failed sign-ins. */
+  captcha: z.string().max(8000).optional(),
 });
 
 export const RecoverySchema = z.object({ email: EmailSchema });

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { exercises } from "@db/schema";
-import { queryRows, textArray, type DatabaseHandle } from "~/lib/db.server";
+import { queryRows, textArray, type Database, type DatabaseHandle } from "~/lib/db.server";
 import { canOpen, type Viewer } from "./access";
 import { libraryIndex, type LibraryIndex } from "./library-index.server";
 import { DURATION_BUCKETS, interpretQuery, PAGE_SIZE, type SearchParams } from "./search-params";
@@ -60,7 +60,7 @@ export type SearchViewer = Viewer & {
  * the database; the last word may be unfinished (search as you type) and is kept when some
  * library word starts with it.
  */
-async function correctWords(database: DatabaseHandle, index: LibraryIndex, words: string[]) {
+async function correctWords(db: Database, index: LibraryIndex, words: string[]) {
   const last = words.length - 1;
   const unknown = words.filter((word, i) => {
     if (word.length < 3 || index.terms.has(word)) return false;
@@ -71,7 +71,7 @@ async function correctWords(database: DatabaseHandle, index: LibraryIndex, words
   });
   if (unknown.length === 0) return { words, corrections: [] as { from: string; to: string }[] };
   const rows = await queryRows<{ word: string; best: string | null }>(
-    database.db,
+    db,
     sql`select w.word,
           (select t.term from library_terms t where t.term % w.word
              order by similarity(t.term, w.word) desc, t.frequency desc limit 1) as best
@@ -122,17 +122,22 @@ function emptyFacets(): Facets {
   return { level: {}, type: {}, topic: {}, duration: {}, grouping: {}, audience: {}, free: {} };
 }
 
-/** Search as the exercise library page does it: text, filters, counts per filter value, sorting. */
+/**
+ * Search as the exercise library page does it: text, filters, counts per filter value,
+ * sorting. Its queries run on `db` (by default the handle's own; the library page passes
+ * one whose statements the database cancels at its time limit).
+ */
 export async function searchExercises(
   database: DatabaseHandle,
   params: SearchParams,
   viewer: SearchViewer,
   now: Date = viewer.now,
+  db: Database = database.db,
 ): Promise<SearchResult> {
   const index = await libraryIndex(database);
   const interpretation = interpretQuery(params.q);
   const rawWords = interpretation.text.split(" ").filter(Boolean).slice(0, 12);
-  const { words, corrections } = await correctWords(database, index, rawWords);
+  const { words, corrections } = await correctWords(db, index, rawWords);
   const query = tsQuery(words);
 
   // The text part, in PostgreSQL: stemmed full-text match. One row carries every matching id;
@@ -143,7 +148,7 @@ export async function searchExercises(
     let match = index.textMatches.get(query);
     if (!match) {
       const [row] = await queryRows<{ ids: string | null }>(
-        database.db,
+        db,
         sql`select string_agg(id, ',') as ids from exercise_search where search_vector @@ to_tsquery('english', ${query})`,
       );
       const positions: number[] = [];
@@ -268,7 +273,7 @@ export async function searchExercises(
     .slice((params.page - 1) * PAGE_SIZE, params.page * PAGE_SIZE)
     .map((i) => index.ids[i] as string);
   const rows = pageIds.length
-    ? await database.db
+    ? await db
         .select({
           id: exercises.id,
           title: exercises.title,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { organizations, stripeEvents, userData } from "@db/schema";
 import { MEMBERSHIP_PLAN, PLAN_INTERVAL, isPremiumStatus } from "~/features/account/user-states";
@@ -367,6 +367,10 @@ export async function completeCheckout(
   const session = await stripe.checkout.sessions.retrieve(sessionId);
   const reference = session.client_reference_id;
   if (reference !== user.id && (!organizationId || reference !== organizationId)) return false;
+  // Only a completed checkout whose payment Stripe has received counts as paid.
+  if (session.status !== "complete") return false;
+  if (session.payment_status !== "paid" && session.payment_status !== "no_payment_required")
+    return false;
   const subscription =
     typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
   if (!subscription) return false;
@@ -565,7 +569,13 @@ export async function recheckOrganization(
   return { checked: true, status: row?.status ?? null };
 }
 
-/** Every subscription not updated for 24 hours, re-read from Stripe (repairs missed webhooks). */
+/** Statuses Stripe never leaves: such a subscription has nothing left to re-check. */
+const ENDED_STATUSES = ["CANCELED", "INCOMPLETE_EXPIRED"];
+
+/**
+ * Every live subscription not updated for 24 hours, re-read from Stripe (repairs missed
+ * webhooks). Ended ones are skipped, so the job's work does not grow with past customers.
+ */
 export async function recheckStaleSubscriptions(
   services: Services,
   now: Date = services.clock.now(),
@@ -579,6 +589,10 @@ export async function recheckStaleSubscriptions(
       and(
         sql`${userData.subscriptionId} is not null`,
         or(
+          isNull(userData.subscriptionStatus),
+          notInArray(userData.subscriptionStatus, ENDED_STATUSES),
+        ),
+        or(
           isNull(userData.subscriptionStatusUpdatedAt),
           lt(userData.subscriptionStatusUpdatedAt, cutoff),
         ),
@@ -590,6 +604,10 @@ export async function recheckStaleSubscriptions(
     .where(
       and(
         sql`${organizations.subscriptionId} is not null`,
+        or(
+          isNull(organizations.subscriptionStatus),
+          notInArray(organizations.subscriptionStatus, ENDED_STATUSES),
+        ),
         or(
           isNull(organizations.subscriptionStatusUpdatedAt),
           lt(organizations.subscriptionStatusUpdatedAt, cutoff),

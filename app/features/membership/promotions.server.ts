@@ -1,9 +1,17 @@
+import { eq } from "drizzle-orm";
+import { userData } from "@db/schema";
 import { anonymousViewer, contentStore } from "~/features/content/store.server";
 import { isPremiumMember } from "~/features/account/user-states";
+import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Services } from "~/lib/services.server";
 import { grantAccess } from "./grants.server";
-import { claimableCampaign, PromotionsSchema, type Promotions } from "./promotions";
+import {
+  claimableCampaign,
+  PromotionsSchema,
+  type AccessCampaign,
+  type Promotions,
+} from "./promotions";
 
 const EMPTY: Promotions = { access: [], discount: null };
 let cached: { version: string; value: Promotions } | null = null;
@@ -63,17 +71,38 @@ export async function savePromotions(services: Services, promotions: Promotions 
 }
 
 /**
- * A free teacher who opens Parley while an access campaign runs gets premium access until
- * the campaign's date, once per campaign. Answers the user with the grant applied (the
- * session was read before it).
+ * The access campaign a free teacher may claim now, if any. Asking grants nothing: pages
+ * (GET) only show the offer; claiming is the explicit step below.
+ */
+export async function promotionOffer(
+  services: Services,
+  user: SessionUser,
+  now: Date = services.clock.now(),
+): Promise<AccessCampaign | null> {
+  if (!hasRole(user.data.role, ROLE.TEACHER) || isPremiumMember(user.data)) return null;
+  const campaign = claimableCampaign(await loadPromotions(services), user.data.countryCode, now);
+  if (!campaign || user.data[campaign.id]) return null;
+  return campaign;
+}
+
+/**
+ * The teacher claims the running campaign (the "Claim your free premium" button, a POST):
+ * premium access until the campaign's date, once per campaign. Idempotent: the flag is read
+ * again from the database, and a repeated claim grants the same end date. Answers whether
+ * this call granted it.
  */
 export async function claimPromotion(
   services: Services,
   user: SessionUser,
   now: Date = services.clock.now(),
-): Promise<SessionUser> {
-  const campaign = claimableCampaign(await loadPromotions(services), user.data.countryCode, now);
-  if (!campaign || user.data[campaign.id] || isPremiumMember(user.data)) return user;
+): Promise<boolean> {
+  const campaign = await promotionOffer(services, user, now);
+  if (!campaign) return false;
+  const [fresh] = await services.db
+    .select({ claimed: userData[campaign.id] })
+    .from(userData)
+    .where(eq(userData.userId, user.id));
+  if (!fresh || fresh.claimed) return false;
   const outcome = await grantAccess(
     services,
     user.id,
@@ -81,16 +110,7 @@ export async function claimPromotion(
     campaign.id,
     now,
   );
-  if (!outcome.ok) return user;
+  if (!outcome.ok) return false;
   services.log.info({ userId: user.id, campaign: campaign.id }, "promotion claimed");
-  return {
-    ...user,
-    data: {
-      ...user.data,
-      [campaign.id]: true,
-      trialExpiresAt: outcome.until,
-      subscriptionId: null,
-      trialReminderSentAt: null,
-    },
-  };
+  return true;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { createMemoryRouter, redirect, RouterProvider, useLocation } from "react-router";
 import {
   afterEach,
   beforeAll,
@@ -83,6 +83,8 @@ function Location() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+const signOutRequests: string[] = [];
+
 function renderMenu(profile: ProfileView) {
   const store = new I18nStore("en", en);
   const router = createMemoryRouter(
@@ -90,6 +92,13 @@ function renderMenu(profile: ProfileView) {
       {
         path: "/api/user/organization",
         loader: () => ({ organization: ORGANIZATION }),
+      },
+      {
+        path: "/auth/sign-out",
+        action: ({ request }) => {
+          signOutRequests.push(request.method);
+          return redirect("/auth/sign-in?signedOut=1");
+        },
       },
       {
         path: "*",
@@ -190,7 +199,6 @@ describe("AvatarMenu actions", () => {
     ["Your Account", PROFILES.free, "/dashboard/account"],
     ["Go Premium", PROFILES.free, "/dashboard/membership"],
     ["Membership", PROFILES.individual, "/dashboard/membership"],
-    ["Sign Out", PROFILES.free, "/auth/sign-out"],
   ])("%s navigates to its page", async (name, profile, path) => {
     const router = renderMenu(profile);
     const menu = await openMenu();
@@ -198,6 +206,15 @@ describe("AvatarMenu actions", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
     expect(screen.queryByRole("menu")).toBeNull();
     expect(overlays.size).toBe(0);
+  });
+
+  it("signs out with a POST (a GET only asks), then shows sign-in", async () => {
+    signOutRequests.length = 0;
+    const router = renderMenu(PROFILES.free);
+    const menu = await openMenu();
+    await userEvent.click(menu.getByRole("menuitem", { name: "Sign Out" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/sign-in"));
+    expect(signOutRequests).toEqual(["POST"]);
   });
 
   it("opens Membership as a dialog for organization premium members", async () => {

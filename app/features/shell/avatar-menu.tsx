@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useNavigate } from "react-router";
+import { useNavigate, useSubmit } from "react-router";
 import { cx } from "~/components/ui/cx";
 import { overlays } from "~/components/ui/overlay-stack";
 import type { ProfileView } from "~/features/account/profile.server";
@@ -51,6 +51,7 @@ const itemClass = cx(itemBase, "text-slate-800");
 export function AvatarMenu({ profile }: { profile: ProfileView }) {
   const t = useT();
   const navigate = useNavigate();
+  const submit = useSubmit();
   const orgPremium = profile.isOrganizationPremiumMember;
   return (
     <DropdownMenu.Root modal={false}>
@@ -138,7 +139,10 @@ export function AvatarMenu({ profile }: { profile: ProfileView }) {
             {t("menu.redeem")}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/auth/sign-out")}>
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => submit(null, { method: "post", action: "/auth/sign-out" })}
+          >
             {t("menu.signOut")}
           </DropdownMenu.Item>
         </DropdownMenu.Content>

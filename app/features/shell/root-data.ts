@@ -11,6 +11,8 @@ export interface RootData {
   profile: ProfileView | null;
   /** The Feature Lab has an update the user has not seen (spec §4.5). */
   featureLabHasNew: boolean;
+  /** A promotion the signed-in free teacher may claim now (until when it gives premium). */
+  promotionOffer: { until: string } | null;
   /** Unread notifications when the page was loaded (kept current by server-sent events). */
   unreadNotifications: number;
   signedUpBefore: boolean;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
-import { classes, classShares, exercises, students, userData, users } from "@db/schema";
-import { ensureUser } from "~/features/account/admin-tasks.server";
+import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { classes, classShares, exercises, sessions, students, userData, users } from "@db/schema";
+import { ACCESS_CHANGED_EVENT } from "~/lib/realtime.server";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { randomCode } from "~/lib/random-code";
@@ -137,29 +137,73 @@ async function addToRoster(
   });
 }
 
-/** Creates a student account in a class; answers its id, or null when the email is taken. */
-export async function createStudentAccount(
-  services: Services,
-  classId: string,
-  input: { firstName: string; lastName: string; email: string; password: string },
-): Promise<string | null> {
-  const email = input.email.trim().toLowerCase();
-  const [taken] = await services.db
-    .select({ id: users.id })
+/**
+ * A student account created from a class's join link joins the teacher's roster once its
+ * address is verified (an unverified address proves nothing, so it adds no one).
+ */
+export async function rosterVerifiedStudent(services: Services, userId: string): Promise<void> {
+  const [row] = await services.db
+    .select({
+      classId: users.classId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: userData.role,
+    })
     .from(users)
-    .where(eq(users.email, email));
-  if (taken) return null;
-  const { id } = await ensureUser(services, {
-    email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    role: ROLE.STUDENT,
-    password: input.password,
-  });
-  await services.db.update(users).set({ classId }).where(eq(users.id, id));
-  await services.db.update(userData).set({ role: ROLE.STUDENT }).where(eq(userData.userId, id));
-  await addToRoster(services, classId, id, `${input.firstName} ${input.lastName}`.trim(), email);
-  return id;
+    .innerJoin(userData, eq(userData.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.emailVerified, true)));
+  if (!row?.classId || !hasRole(row.role, ROLE.STUDENT)) return;
+  await addToRoster(
+    services,
+    row.classId,
+    userId,
+    `${row.firstName} ${row.lastName}`.trim(),
+    row.email,
+  );
+}
+
+/** A student leaves their class; their open event streams for it close at once. */
+export async function leaveClass(services: Services, userId: string, classId: string) {
+  const left = await services.db
+    .update(users)
+    .set({ classId: null })
+    .where(and(eq(users.id, userId), eq(users.classId, classId)))
+    .returning({ id: users.id });
+  if (left.length)
+    await services.realtime.publish(`user:${userId}`, ACCESS_CHANGED_EVENT, {}).catch(() => {});
+  return left.length > 0;
+}
+
+/**
+ * Whether a stream opened by this session may go on: the session still exists, and for a
+ * class stream the user is still the class's teacher or one of its students.
+ */
+export async function streamAccessHolds(
+  services: Services,
+  userId: string,
+  sessionId: string,
+  classId: string | null,
+): Promise<boolean> {
+  const [session] = await services.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    );
+  if (!session) return false;
+  if (!classId) return true;
+  const [user] = await services.db
+    .select({ classId: users.classId })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Boolean(
+    user && (await classAccess(services, { id: userId, classId: user.classId }, classId)),
+  );
 }
 
 export async function listMembers(services: Services, classId: string) {

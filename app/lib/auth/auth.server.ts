@@ -174,6 +174,17 @@ export function createAuth(deps: AuthDeps) {
             },
           }
         : {},
+    // better-auth's own messages (a sign-up that lost a race for its address, a failed
+    // callback) go to the app's log, not to the console.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const entry = { source: "better-auth", details: args.map(String) };
+        if (level === "error") log.error(entry, message);
+        else if (level === "warn") log.warn(entry, message);
+        else log.info(entry, message);
+      },
+    },
     // Abuse limits are enforced by Parley's own database counters (lib/rate-limit.server.ts)
     // in the actions, keyed as the product needs (per IP, per account, per address).
     rateLimit: { enabled: false },

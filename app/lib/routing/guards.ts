@@ -65,41 +65,6 @@ export function guardDecision(input: {
 }
 
 /**
- * A safe in-app target from a `redirectTo` value: a same-site path only, never another
- * origin, a protocol-relative URL or a backslash trick.
- */
-export function safeRedirectTarget(
-  value: string | null | undefined,
-  fallback = "/dashboard",
-): string {
-  if (!value) return fallback;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(value);
-  } catch {
-    return fallback;
-  }
-  // Control characters and backslashes (which browsers read as slashes) never belong in a target.
-  // eslint-disable-next-line no-control-regex
-  const unsafe = /[\\\u0000-\u001f]/;
-  if (
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    unsafe.test(decoded) ||
-    decoded.startsWith("//")
-  ) {
-    return fallback;
-  }
-  try {
-    const url = new URL(value, "http://parley.invalid");
-    if (url.origin !== "http://parley.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
-}
-
-/**
  * Paths that stay reachable during maintenance: signing in (for admins), app plumbing, and
  * Stripe's webhook (payments made before the switch must still be recorded; Stripe would
  * otherwise retry for days and a subscription could lapse in between).

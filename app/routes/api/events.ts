@@ -1,9 +1,10 @@
 import type { Route } from "./+types/events";
 import { unreadCount } from "~/features/notifications/notifications.server";
-import { classAccess } from "~/features/teaching/classes.server";
+import { classAccess, streamAccessHolds } from "~/features/teaching/classes.server";
 import { isAdmin, requireApiUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { apiError } from "~/lib/http.server";
+import { ACCESS_CHANGED_EVENT } from "~/lib/realtime.server";
 
 const HEARTBEAT_MS = 25_000;
 
@@ -11,6 +12,9 @@ const HEARTBEAT_MS = 25_000;
  * GET /api/events: Server-Sent Events for the signed-in user (authenticated by the session
  * cookie). The first event carries the current state, so a client that reconnects after a
  * gap catches up at once; later events arrive from any instance through LISTEN/NOTIFY.
+ * A stream lives only as long as what opened it: when its session is revoked or ends, or
+ * the student leaves the class, it closes (at once on the change's event, and at the
+ * latest at the next heartbeat).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireApiUser(context);
@@ -44,9 +48,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       };
       controller.enqueue(encoder.encode("retry: 3000\n\n"));
       send("hello", initial);
-      const unsubscribe = services.realtime.subscribe(topics, (e) => send(e.event, e.data));
+      const recheck = () => {
+        streamAccessHolds(services, user.id, user.sessionId, classId).then(
+          (holds) => {
+            if (!holds) cleanup();
+          },
+          () => undefined,
+        );
+      };
+      const unsubscribe = services.realtime.subscribe(topics, (e) => {
+        if (e.event === ACCESS_CHANGED_EVENT) recheck();
+        else send(e.event, e.data);
+      });
       const heartbeat = setInterval(() => {
-        if (!closed) controller.enqueue(encoder.encode(": ping\n\n"));
+        if (closed) return;
+        controller.enqueue(encoder.encode(": ping\n\n"));
+        recheck();
       }, HEARTBEAT_MS);
       cleanup = () => {
         if (closed) return;

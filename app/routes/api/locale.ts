@@ -8,7 +8,7 @@ import { getServices } from "~/lib/context.server";
 import { apiError, readForm, requireMethod } from "~/lib/http.server";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "~/lib/i18n/detect";
 import { normalizeLocale } from "~/lib/i18n/locales";
-import { safeRedirectTarget } from "~/lib/routing/guards";
+import { safeRedirectTarget } from "~/lib/routing/redirect";
 import { localizePath } from "~/lib/routing/paths";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -17,7 +17,8 @@ import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/li
 import { readForm, requireMethod } from "~/lib/http.server";
 import { readCookie } from "~/lib/i18n/detect";
 import { useT } from "~/lib/i18n/react";
-import { REDIRECT_PARAM, safeRedirectTarget } from "~/lib/routing/guards";
+import { REDIRECT_PARAM } from "~/lib/routing/guards";
+import { safeRedirectTarget } from "~/lib/routing/redirect";
 import type { FieldErrors } from "~/lib/validation/messages";
 
 export { passThroughHeaders as headers } from "~/lib/route-headers";

@@ -4,7 +4,8 @@ import type { Route } from "./+types/sign-in";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { signIn, startGoogleSignIn } from "~/features/auth/auth.server";
+import { signIn, startGoogleSignIn, type SignInFailure } from "~/features/auth/auth.server";
+import { CaptchaField } from "~/features/auth/captcha-field";
 import { AuthCard } from "~/features/auth/auth-card";
 import { SignInSchema } from "~/features/auth/schemas";
 import { useRootData } from "~/features/shell/root-data";
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignIn() {
   const t = useT();
   const message = useMessage();
-  const actionData = useActionData<FormFailure>();
+  const actionData = useActionData<SignInFailure>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const env = useRootData()?.env;
@@ -124,6 +125,7 @@ export default function SignIn() {
           required
           error={message(errors.password)}
         />
+        {actionData?.captchaRequired ? <CaptchaField action="signin" /> : null}
         <div className="flex justify-end">
           <Link to="/auth/recovery" className="text-sm font-medium text-brand-700 hover:underline">
             {t("auth.forgotPassword")}

@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useRevalidator } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useRevalidator,
+} from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/class";
 import { Alert } from "~/components/ui/alert";
@@ -17,6 +25,7 @@ import { subscribeLive } from "~/features/notifications/live";
 import {
   addShare,
   classAccess,
+  leaveClass,
   listMembers,
   listShares,
   liveExercise,
@@ -80,9 +89,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const services = getServices(context);
   const access = await classAccess(services, user, params.id);
+  const form = Object.fromEntries(await readForm(request));
+  if (access?.role === "student" && form.intent === "leave") {
+    await leaveClass(services, user.id, access.row.id);
+    return redirect("/dashboard");
+  }
   if (!access || access.role !== "teacher")
     throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = ActionSchema.safeParse(form);
   if (!parsed.success) return data({ messageKey: "classes.error.invalid" }, { status: 400 });
   const input = parsed.data;
   const id = access.row.id;
@@ -328,7 +342,14 @@ export default function ClassPage() {
             {t("classes.backToStudents")}
           </Link>
         </section>
-      ) : null}
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="leave" />
+          <Button type="submit" theme="white">
+            {t("classes.leave")}
+          </Button>
+        </Form>
+      )}
     </div>
   );
 }

@@ -1,18 +1,19 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/join";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth/schemas";
-import { classByCode, createStudentAccount, joinClass } from "~/features/teaching/classes.server";
+import { CheckboxField, TextField } from "~/components/ui/field";
+import { signUp } from "~/features/auth/auth.server";
+import { CaptchaField } from "~/features/auth/captcha-field";
+import { LIMITS } from "~/features/auth/limits";
+import { JoinSignUpSchema, PASSWORD_MIN } from "~/features/auth/schemas";
+import { classByCode, joinClass } from "~/features/teaching/classes.server";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import { getUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { parseForm, useMessage, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
-import { consumeRate } from "~/lib/rate-limit.server";
 
 /**
  * /c/{code}: a class's join link. Students with an account join; new students create a
@@ -40,14 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-const SignUpSchema = z.object({
-  firstName: z.string().trim().min(1).max(60),
-  lastName: z.string().trim().min(1).max(60),
-  email: z.email().max(254),
-  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
-});
-
-type Answer = (FormFailure & { messageKey?: string }) | { messageKey: string };
+type Answer =
+  (FormFailure & { messageKey?: string }) | { messageKey: string } | { sent: true; email: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
@@ -67,36 +62,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     return redirect(`/class/${cls.id}`);
   }
-  const rate = await consumeRate(services.db, `join:ip:${getRequestInfo(context).clientIp}`, {
-    windowMs: 60 * 60 * 1000,
-    max: 30,
-  });
-  if (!rate.allowed) return data<Answer>({ messageKey: "classes.join.tooMany" }, { status: 429 });
   const form = await readForm(request);
-  const parsed = parseForm(form, SignUpSchema);
+  const parsed = parseForm(form, JoinSignUpSchema);
   if (!parsed.ok) return data<Answer>({ ...parsed }, { status: 400 });
-  const id = await createStudentAccount(services, cls.id, parsed.data);
-  if (!id)
-    return data<Answer>(
-      {
-        errors: {},
-        values: {
-          firstName: parsed.data.firstName,
-          lastName: parsed.data.lastName,
-          email: parsed.data.email,
-        },
-        messageKey: "classes.join.emailTaken",
-      },
-      { status: 409 },
-    );
-  const { headers } = await services.auth.api.signInEmail({
-    body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
-    headers: request.headers,
-    returnHeaders: true,
-  });
-  const out = new Headers();
-  for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
-  return redirect(`/class/${cls.id}`, { headers: out });
+  // The same checks and the same answer as the main sign-up: the student confirms the
+  // address from the mailed link before the account opens the class.
+  const ip = getRequestInfo(context).clientIp;
+  const { firstName, lastName, email, terms } = parsed.data;
+  return signUp(
+    services,
+    request,
+    ip,
+    parsed.data,
+    { firstName, lastName, email, terms },
+    { perIp: { key: `join:ip:${ip}`, rule: LIMITS.classJoinsPerIp }, classId: cls.id },
+  );
 }
 
 export default function JoinPage() {
@@ -105,6 +85,16 @@ export default function JoinPage() {
   const { cls, code, signedIn } = useLoaderData<typeof loader>();
   const answer = useActionData<Answer>();
   const failure = answer && "errors" in answer ? answer : undefined;
+  if (answer && "sent" in answer) {
+    return (
+      <div className="mx-auto max-w-md space-y-4 px-4 py-12" data-testid="join-sent">
+        <title>{`${t("page.join.title")} · Parley`}</title>
+        <h1 className="text-2xl font-bold text-ink">{t("auth.signUp.checkEmailTitle")}</h1>
+        <p className="text-slate-700">{t("auth.signUp.checkEmail", { email: answer.email })}</p>
+        <p className="text-sm text-slate-600">{t("auth.signUp.checkSpam")}</p>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-md space-y-6 px-4 py-12">
       <title>{`${t("page.join.title")} · Parley`}</title>
@@ -115,7 +105,10 @@ export default function JoinPage() {
         <h1 className="mt-2 text-3xl font-bold text-ink">{cls.name}</h1>
         <p className="mt-2 text-slate-700">{t("classes.join.teacher", { name: cls.teacher })}</p>
       </div>
-      {answer?.messageKey ? <Alert tone="error">{t(answer.messageKey)}</Alert> : null}
+      {answer && "messageKey" in answer && answer.messageKey ? (
+        <Alert tone="error">{t(answer.messageKey)}</Alert>
+      ) : null}
+      {failure?.formError ? <Alert tone="error">{message(failure.formError)}</Alert> : null}
       {signedIn ? (
         signedIn.student ? (
           <Form method="post" className="text-center">
@@ -167,6 +160,34 @@ export default function JoinPage() {
             autoComplete="new-password"
             error={message(failure?.errors.password)}
           />
+          <CheckboxField
+            name="terms"
+            required
+            defaultChecked={failure?.values.terms === "on"}
+            error={message(failure?.errors.terms)}
+            label={
+              <>
+                {t("auth.signUp.acceptTermsBefore")}{" "}
+                <Link
+                  to="/legal/terms"
+                  target="_blank"
+                  className="font-medium text-brand-700 underline"
+                >
+                  {t("legal.terms")}
+                </Link>{" "}
+                {t("auth.signUp.acceptTermsAnd")}{" "}
+                <Link
+                  to="/legal/privacy"
+                  target="_blank"
+                  className="font-medium text-brand-700 underline"
+                >
+                  {t("legal.privacy")}
+                </Link>
+                <span className="mt-1 block">{t("classes.join.consentMinor")}</span>
+              </>
+            }
+          />
+          <CaptchaField />
           <Button type="submit" className="w-full">
             {t("classes.join.create")}
           </Button>

@@ -322,6 +322,7 @@ export default function AccountPage() {
                 error={message(errorsFor("email").currentPassword)}
               />
               {noticeFor("email") ? <Alert tone="success">{noticeFor("email")}</Alert> : null}
+              {failureFor("email") ? <Alert tone="error">{failureFor("email")}</Alert> : null}
               <Button type="submit" theme="white" loading={busy("email")}>
                 {t("account.changeEmail")}
               </Button>
@@ -361,6 +362,7 @@ export default function AccountPage() {
                 error={message(errorsFor("password").confirmPassword)}
               />
               {noticeFor("password") ? <Alert tone="success">{noticeFor("password")}</Alert> : null}
+              {failureFor("password") ? <Alert tone="error">{failureFor("password")}</Alert> : null}
               <Button type="submit" theme="white" loading={busy("password")}>
                 {t("account.changePassword")}
               </Button>

@@ -52,20 +52,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const params = parseSearchParams(new URL(request.url).searchParams);
   const viewer = await viewerFor(services.db, getUser(context), getServices(context).clock.now());
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const result = await Promise.race([
-      searchExercises(services.database, params, viewer),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error("search timeout")), SEARCH_TIMEOUT_MS);
-      }),
-    ]);
+    // The database cancels a search that runs too long (rather than leaving it running after
+    // the page gave up on it).
+    const result = await services.database.withStatementTimeout(SEARCH_TIMEOUT_MS, (db) =>
+      searchExercises(services.database, params, viewer, viewer.now, db),
+    );
     return { params, result };
   } catch (error) {
     getRequestInfo(context).log.error({ err: error, params }, "exercise search failed");
     throw data({ error: "search-failed" }, { status: 503 });
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -23,6 +23,7 @@ import {
   withFreshData,
   type MembershipView,
 } from "~/features/membership/membership.server";
+import { claimPromotion } from "~/features/membership/promotions.server";
 import { formatPrice, MAX_SCHOOL_SEATS, MIN_SCHOOL_SEATS } from "~/features/membership/prices";
 import {
   acceptInvite,
@@ -61,8 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (await completeCheckout(services, user, sessionId, membership?.organization.id ?? null))
         checkout = "success";
     } catch (error) {
+      // Unconfirmed is not paid: the page shows the plan as it is; the webhook completes it.
       services.log.warn({ err: error }, "checkout return could not be confirmed");
-      checkout = "success";
     }
   }
   // Read again: completing the checkout may have changed the user's row.
@@ -94,6 +95,7 @@ const IntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("revoke-invite"), inviteId: z.uuid() }),
   z.object({ intent: z.literal("remove-member"), userId: z.string().min(1).max(100) }),
   z.object({ intent: z.literal("leave") }),
+  z.object({ intent: z.literal("claim-promotion") }),
 ]);
 
 const SCHOOL_MESSAGES: Record<SchoolError, string> = {
@@ -198,6 +200,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       messageKey: result.kind === "plan" ? "redeem.success.plan" : "redeem.success.days",
       values: { count: result.days ?? 0 },
     } satisfies RedeemAnswer;
+  }
+
+  if (input.intent === "claim-promotion") {
+    // Claiming twice changes nothing; either way the page then shows the plan it gave.
+    await claimPromotion(services, user);
+    return redirect("/dashboard/membership");
   }
 
   const school = await schoolAction(services, user, input);
