@@ -164,16 +164,19 @@ describe("the library over HTTP", () => {
       .where(eq(exercises.id, lockedId));
     // As an admin edit does: every instance reloads its search index.
     await app.database.notify("library_changed", "test");
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await (await free.get(`/dashboard/exercises/${lockedId}`)).text()).toContain(snippet);
     const [row] = await app.database.db
       .select({ title: exercises.title })
       .from(exercises)
       .where(eq(exercises.id, lockedId));
-    const list = await (
-      await free.get(`/dashboard/exercises.data?free=1&q=${encodeURIComponent(row!.title)}`)
-    ).text();
-    expect(list).toContain(lockedId);
+    // The free filter reads the reloaded index: poll until the notification has arrived.
+    await expect
+      .poll(async () =>
+        (
+          await free.get(`/dashboard/exercises.data?free=1&q=${encodeURIComponent(row!.title)}`)
+        ).text(),
+      )
+      .toContain(lockedId);
+    expect(await (await free.get(`/dashboard/exercises/${lockedId}`)).text()).toContain(snippet);
     await app.database.db
       .update(exercises)
       .set({ freeExpiresAt: new Date(app.clock.now().getTime() - 1000) })
