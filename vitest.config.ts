@@ -31,6 +31,9 @@ export default defineConfig({
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // expect.poll waits on conditions (a NOTIFY reaching the server, a stream
+          // closing); on a loaded machine that can take more than the default second.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

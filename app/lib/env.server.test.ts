@@ -36,6 +36,21 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
+  it("takes a Google stand-in address only with Google credentials", () => {
+    expect(() => loadEnv({ GOOGLE_OAUTH_URL: "http://127.0.0.1:9000" })).toThrow(
+      /GOOGLE_OAUTH_URL: only used with GOOGLE_CLIENT_ID/,
+    );
+    expect(() =>
+      loadEnv({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_URL: "nope" }),
+    ).toThrow(/GOOGLE_OAUTH_URL/);
+    const env = loadEnv({
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "s",
+      GOOGLE_OAUTH_URL: "http://127.0.0.1:9000",
+    });
+    expect(env.GOOGLE_OAUTH_URL).toBe("http://127.0.0.1:9000");
+  });
+
   it("treats empty strings as unset", () => {
     const env = loadEnv({ DATABASE_URL: "", SMTP_URL: "", AUTH_SECRET: "" });
     expect(env.DATABASE_URL).toBeUndefined();

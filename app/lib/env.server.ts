@@ -84,6 +84,7 @@ export const EnvSchema = z.object({
     .optional(),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_OAUTH_URL: z.url().optional(),
   RECAPTCHA_SITE_KEY: optionalString,
   RECAPTCHA_SECRET_KEY: optionalString,
   TURNSTILE_SITE_KEY: optionalString,
@@ -157,6 +158,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
     problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither");
+  }
+  if (env.GOOGLE_OAUTH_URL !== undefined && env.GOOGLE_CLIENT_ID === undefined) {
+    problems.push("GOOGLE_OAUTH_URL: only used with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET");
   }
   if ((env.RECAPTCHA_SITE_KEY === undefined) !== (env.RECAPTCHA_SECRET_KEY === undefined)) {
     problems.push("RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY: set both or neither");

@@ -33,11 +33,10 @@ describe("migrated database", () => {
 
   it("answers ping and carries LISTEN/NOTIFY", async () => {
     await handle.ping();
-    const received = new Promise<string>((resolve) => {
-      void handle.listen("parley_test", resolve);
-    });
-    // A notification is delivered only after LISTEN is in place.
-    await new Promise((r) => setTimeout(r, 50));
+    let resolveReceived: (payload: string) => void = () => undefined;
+    const received = new Promise<string>((resolve) => (resolveReceived = resolve));
+    // A notification is delivered only after LISTEN is in place: listen() resolves then.
+    await handle.listen("parley_test", (payload) => resolveReceived(payload));
     await handle.notify("parley_test", "hello");
     await expect(received).resolves.toBe("hello");
   });
@@ -57,7 +56,8 @@ describe("migrated database", () => {
       for (const c of channels) await handle.notify(c, "x");
       await expect.poll(() => got.length).toBe(channels.length);
       await Promise.all(offs.map((off) => off()));
-      await new Promise((r) => setTimeout(r, 20)); // warnings are emitted on the next tick
+      // Warnings are emitted on process.nextTick: one turn of the event loop flushes them.
+      await new Promise((r) => setImmediate(r));
       expect(overlapping).toEqual([]);
       expect(got.sort()).toEqual(channels.map((c) => `${c}:x`));
     } finally {

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exercises, materials, userData, users } from "@db/schema";
+import { exercises, materials, userData } from "@db/schema";
 import { ensureUser } from "~/features/account/admin-tasks.server";
 import { ROLE } from "~/lib/auth/roles";
 import type { Services } from "~/lib/services.server";
@@ -164,16 +164,19 @@ describe("the library over HTTP", () => {
       .where(eq(exercises.id, lockedId));
     // As an admin edit does: every instance reloads its search index.
     await app.database.notify("library_changed", "test");
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await (await free.get(`/dashboard/exercises/${lockedId}`)).text()).toContain(snippet);
     const [row] = await app.database.db
       .select({ title: exercises.title })
       .from(exercises)
       .where(eq(exercises.id, lockedId));
-    const list = await (
-      await free.get(`/dashboard/exercises.data?free=1&q=${encodeURIComponent(row!.title)}`)
-    ).text();
-    expect(list).toContain(lockedId);
+    // The free filter reads the reloaded index: poll until the notification has arrived.
+    await expect
+      .poll(async () =>
+        (
+          await free.get(`/dashboard/exercises.data?free=1&q=${encodeURIComponent(row!.title)}`)
+        ).text(),
+      )
+      .toContain(lockedId);
+    expect(await (await free.get(`/dashboard/exercises/${lockedId}`)).text()).toContain(snippet);
     await app.database.db
       .update(exercises)
       .set({ freeExpiresAt: new Date(app.clock.now().getTime() - 1000) })
@@ -267,14 +270,55 @@ describe("the library over HTTP", () => {
     ).toBe(401);
   });
 
-  it("counts resources and lists temporary-free exercises", async () => {
-    const counts = await (await fetch(`${app.url}/api/resources/count`)).json();
-    expect(counts.allExercisesCount).toBeGreaterThanOrEqual(400);
-    expect(counts.freeExercisesCount).toBeGreaterThan(60);
-    expect(counts.allMaterialsCount).toBeGreaterThanOrEqual(80);
-    expect(counts.freeMaterialsCount).toBeGreaterThan(10);
-    const total = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    expect(total[0]!.n).toBeGreaterThan(0);
+  it("counts a temporary-free exercise as free and lists it with its badge until it expires", async () => {
+    const DAY = 86_400_000;
+    const count = async () =>
+      (await (await fetch(`${app.url}/api/resources/count`)).json()) as {
+        allExercisesCount: number;
+        freeExercisesCount: number;
+        allMaterialsCount: number;
+        freeMaterialsCount: number;
+      };
+    const before = await count();
+    expect(before.allExercisesCount).toBeGreaterThanOrEqual(400);
+    expect(before.freeExercisesCount).toBeGreaterThan(60);
+    expect(before.allMaterialsCount).toBeGreaterThanOrEqual(80);
+    expect(before.freeMaterialsCount).toBeGreaterThan(10);
+
+    // A premium exercise no other test touches becomes free for a day.
+    const [premiumExercise] = await app.database.db
+      .select({ id: exercises.id, title: exercises.title })
+      .from(exercises)
+      .where(and(eq(exercises.isFree, false), ne(exercises.id, lockedId)))
+      .limit(1);
+    const { id, title } = premiumExercise!;
+    const started = app.clock.now();
+    await app.database.db
+      .update(exercises)
+      .set({ freeExpiresAt: new Date(started.getTime() + DAY) })
+      .where(eq(exercises.id, id));
+    await app.database.notify("library_changed", "test");
+    const freeList = `/dashboard/exercises?free=1&q=${encodeURIComponent(title)}`;
+    const link = `href="/dashboard/exercises/${id}"`;
+    await expect.poll(async () => (await free.get(freeList)).text()).toContain(link);
+    const listed = await (await free.get(freeList)).text();
+    // Nothing else is temporary-free (beforeAll cleared them), so the badge is this one's.
+    expect(listed).toContain("Free for now");
+    expect(await count()).toEqual({
+      ...before,
+      freeExercisesCount: before.freeExercisesCount + 1,
+    });
+
+    // A day later it is premium again: no longer counted, listed or badged as free.
+    app.clock.advance(DAY + 1000);
+    try {
+      expect(await count()).toEqual(before);
+      const after = await (await free.get(freeList)).text();
+      expect(after).not.toContain(link);
+      expect(after).not.toContain("Free for now");
+    } finally {
+      app.clock.set(started);
+    }
   });
 
   it("keeps the audio section for admins", async () => {

@@ -63,8 +63,7 @@ describe("notifications in real time", () => {
       await events.close();
     }
     // The subscription ends with the connection.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(services.realtime.connections).toBe(0);
+    await expect.poll(() => services.realtime.connections).toBe(0);
   });
 
   it.skipIf(!process.env.DATABASE_URL)(

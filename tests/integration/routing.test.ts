@@ -303,7 +303,7 @@ describe("routes, guards and rules over HTTP", () => {
       },
     ]);
     await app.database.notify(ROUTE_RULES_CHANNEL, "test");
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(async () => (await clients.anonymous.get("/old-pricing")).status).toBe(301);
     const exact = await clients.anonymous.get("/old-pricing");
     expect(exact.status).toBe(301);
     expect(exact.headers.get("location")).toBe("/#pricing");

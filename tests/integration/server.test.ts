@@ -1,5 +1,5 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpSession } from "../support/http-session";
 import { freePort, startServer, tempDir, type ServerProcess } from "../support/server-process";
 import { linkIn, TestSmtpServer } from "../support/smtp";
@@ -118,9 +118,12 @@ describe("production server", () => {
 describe("lifecycle", () => {
   it("finishes a slow request in flight on SIGTERM, then exits 0", async () => {
     const db = await databaseEnv();
-    const server = await startServer(db.env);
+    // Info level: the test waits for the shutdown line before sending the rest of the body.
+    const server = await startServer({ ...db.env, LOG_LEVEL: "info" });
     try {
-      // A request whose body arrives over ~1.5 s: it is in flight when SIGTERM comes.
+      // A request whose body is only half sent when SIGTERM comes; the rest follows once the
+      // server says it is shutting down. `Expect: 100-continue` tells us the server has parsed
+      // the headers, so the request is in flight (no timing involved).
       const body = JSON.stringify({ kind: "error", message: "slow report" });
       const responded = new Promise<number>((resolve, reject) => {
         const req = http.request(
@@ -130,6 +133,7 @@ describe("lifecycle", () => {
             headers: {
               "content-type": "application/json",
               "content-length": Buffer.byteLength(body),
+              expect: "100-continue",
             },
           },
           (res) => {
@@ -138,12 +142,15 @@ describe("lifecycle", () => {
           },
         );
         req.on("error", reject);
-        const half = Math.floor(body.length / 2);
-        req.write(body.slice(0, half));
-        setTimeout(() => {
-          server.child.kill("SIGTERM");
-          setTimeout(() => req.end(body.slice(half)), 1500);
-        }, 200);
+        req.on("continue", () => {
+          const half = Math.floor(body.length / 2);
+          req.write(body.slice(0, half), () => {
+            server.child.kill("SIGTERM");
+            vi.waitFor(() => expect(server.output()).toContain("shutting down"), {
+              timeout: 10_000,
+            }).then(() => req.end(body.slice(half)), reject);
+          });
+        });
       });
       expect(await responded).toBe(204);
       expect(await server.exited).toBe(0);

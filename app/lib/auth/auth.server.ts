@@ -12,6 +12,7 @@ import { normalizeLocale } from "../i18n/locales";
 import type { Logger } from "../log.server";
 import { renderMail, type MailKind } from "../mail-templates.server";
 import type { Mailer } from "../mail.server";
+import { googleEndpointsAt } from "./google-endpoints.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { ROLE } from "./roles";
 import { authSchemaOptions } from "./schema-options";
@@ -185,6 +186,9 @@ export function createAuth(deps: AuthDeps) {
         else log.info(entry, message);
       },
     },
+    // Tests and local stand-ins: the Google provider talks to GOOGLE_OAUTH_URL instead.
+    plugins:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_OAUTH_URL ? [googleEndpointsAt(env.GOOGLE_OAUTH_URL)] : [],
     // Abuse limits are enforced by Parley's own database counters (lib/rate-limit.server.ts)
     // in the actions, keyed as the product needs (per IP, per account, per address).
     rateLimit: { enabled: false },
