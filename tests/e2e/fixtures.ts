@@ -60,6 +60,8 @@ export interface Accounts {
   admin(options?: { firstName?: string; label?: string }): Promise<Person>;
   /** An account the test made itself through the UI (a sign-up, a student joining): removed too. */
   adopt(person: Person): Person;
+  /** Signs the page's browser in as a person made here (their session, no sign-in form). */
+  signIn(page: Page, person: Person): Promise<void>;
 }
 
 /** Puts a person's session into a browser context: its pages are signed in as them. */
@@ -137,6 +139,7 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
         made.push(person);
         return person;
       },
+      signIn: (page, person) => signInAs(page.context(), person, sessions),
     });
     // Newest first: a student before their teacher, a school's member before its owner.
     const failures: string[] = [];
