@@ -32,6 +32,8 @@ async function runAxe(page: Page, label: string): Promise<AxeFinding[]> {
     }));
 }
 
+const SETUP_TIMEOUT = 60_000;
+
 let addresses = 0;
 
 /**
@@ -112,59 +114,70 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
   sessions: async ({}, use) => {
     await use(new Map());
   },
-  accounts: async ({ baseURL, firstAdmin, sessions }, use) => {
-    const made: Person[] = [];
-    const teacher: Accounts["teacher"] = async (options = {}) => {
-      const visitor = await Visitor.open(baseURL, newClientAddress());
-      let person: Person;
-      try {
-        person = await signUpTeacher(visitor, options);
-      } catch (error) {
-        await visitor.dispose();
-        throw error;
-      }
-      sessions.set(person, visitor);
-      made.push(person);
-      if (options.trial === false) await firstAdmin.endTrial(person.email);
-      return person;
-    };
-    await use({
-      teacher,
-      admin: async (options = {}) => {
-        const person = await teacher({ label: "admin", ...options });
-        await firstAdmin.makeAdmin(person.email);
-        return person;
-      },
-      adopt: (person) => {
+  // Making and removing people is setup, not the behaviour under test: it gets its own time
+  // (SETUP_TIMEOUT), so a test's own budget goes to what it tests.
+  accounts: [
+    async ({ baseURL, firstAdmin, sessions }, use) => {
+      const made: Person[] = [];
+      const teacher: Accounts["teacher"] = async (options = {}) => {
+        const visitor = await Visitor.open(baseURL, newClientAddress());
+        let person: Person;
+        try {
+          person = await signUpTeacher(visitor, options);
+        } catch (error) {
+          await visitor.dispose();
+          throw error;
+        }
+        sessions.set(person, visitor);
         made.push(person);
+        if (options.trial === false) await firstAdmin.endTrial(person.email);
         return person;
-      },
-      signIn: (page, person) => signInAs(page.context(), person, sessions),
-    });
-    // Newest first: a student before their teacher, a school's member before its owner.
-    const failures: string[] = [];
-    for (const person of made.reverse()) {
-      const visitor = sessions.get(person) ?? (await Visitor.open(baseURL, newClientAddress()));
-      try {
-        await deleteAccount(visitor, person);
-      } catch (error) {
-        failures.push(String(error));
-      } finally {
-        await visitor.dispose();
+      };
+      await use({
+        teacher,
+        admin: async (options = {}) => {
+          const person = await teacher({ label: "admin", ...options });
+          await firstAdmin.makeAdmin(person.email);
+          return person;
+        },
+        adopt: (person) => {
+          made.push(person);
+          return person;
+        },
+        signIn: (page, person) => signInAs(page.context(), person, sessions),
+      });
+      // Newest first: a student before their teacher, a school's member before its owner.
+      const failures: string[] = [];
+      for (const person of made.reverse()) {
+        const visitor = sessions.get(person) ?? (await Visitor.open(baseURL, newClientAddress()));
+        try {
+          await deleteAccount(visitor, person);
+        } catch (error) {
+          failures.push(String(error));
+        } finally {
+          await visitor.dispose();
+        }
       }
-    }
-    expect(failures, "accounts the test could not remove").toEqual([]);
-  },
-  teacher: async ({ accounts, context, sessions }, use) => {
-    const person = await accounts.teacher();
-    await signInAs(context, person, sessions);
-    await use(person);
-  },
-  admin: async ({ accounts, context, sessions }, use) => {
-    const person = await accounts.admin();
-    await signInAs(context, person, sessions);
-    await use(person);
-  },
+      expect(failures, "accounts the test could not remove").toEqual([]);
+    },
+    { timeout: SETUP_TIMEOUT },
+  ],
+  teacher: [
+    async ({ accounts, context, sessions }, use) => {
+      const person = await accounts.teacher();
+      await signInAs(context, person, sessions);
+      await use(person);
+    },
+    { timeout: SETUP_TIMEOUT },
+  ],
+  admin: [
+    async ({ accounts, context, sessions }, use) => {
+      const person = await accounts.admin();
+      await signInAs(context, person, sessions);
+      await use(person);
+    },
+    { timeout: SETUP_TIMEOUT },
+  ],
   browse: async ({ browser, baseURL, sessions, accounts: _removedAfterThese }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (person) => {
