@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { deleteAccount, FirstAdmin, signUpTeacher, Visitor, type Person } from "./people";
 
 interface AxeFinding {
   url: string;
@@ -31,28 +32,174 @@ async function runAxe(page: Page, label: string): Promise<AxeFinding[]> {
     }));
 }
 
-/**
- * Every test's page is watched: each page it visits (full loads and client-side
- * navigations) gets an axe scan that fails the test on serious or critical violations, and
- * any console.error or uncaught page error fails it too.
- */
-let clientCounter = 0;
+const SETUP_TIMEOUT = 60_000;
 
-export const test = base.extend<{ checks: PageChecks; baseURL: string; clientIp: string }>({
+let addresses = 0;
+
+/**
+ * The one source of client addresses. The e2e server trusts X-Forwarded-For and its abuse
+ * limits count per address, so every browser and every HTTP client of a test browses from
+ * an address nobody else in the run uses: 10.{worker}.{n}, unique per worker process.
+ */
+export function newClientAddress(): string {
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
+  addresses += 1;
+  return `10.${1 + (worker % 250)}.${Math.floor(addresses / 256) % 256}.${addresses % 256}`;
+}
+
+export interface Accounts {
+  /**
+   * A fresh teacher (signed up and verified over HTTP, with the sign-up trial every new
+   * teacher gets; `trial: false` ends it, for a teacher on the free plan).
+   */
+  teacher(options?: {
+    firstName?: string;
+    lastName?: string;
+    label?: string;
+    trial?: boolean;
+  }): Promise<Person>;
+  /** A fresh teacher with administrator rights. */
+  admin(options?: { firstName?: string; label?: string }): Promise<Person>;
+  /** An account the test made itself through the UI (a sign-up, a student joining): removed too. */
+  adopt(person: Person): Person;
+  /** Signs the page's browser in as a person made here (their session, no sign-in form). */
+  signIn(page: Page, person: Person): Promise<void>;
+}
+
+/** Puts a person's session into a browser context: its pages are signed in as them. */
+async function signInAs(context: BrowserContext, person: Person, sessions: Map<Person, Visitor>) {
+  const visitor = sessions.get(person);
+  if (!visitor) throw new Error(`${person.email} was not made by this test's accounts`);
+  await context.addCookies(await visitor.cookies());
+}
+
+interface TestFixtures {
+  checks: PageChecks;
+  baseURL: string;
+  clientIp: string;
+  accounts: Accounts;
+  /** A fresh teacher, signed in on `page`. */
+  teacher: Person;
+  /** A fresh administrator, signed in on `page`. */
+  admin: Person;
+  /**
+   * Another browser (its own context and client address), signed in as `person` when given;
+   * closed at the end of the test.
+   */
+  browse: (person?: Person) => Promise<Page>;
+  sessions: Map<Person, Visitor>;
+}
+
+export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000");
   },
-  clientIp: async ({}, use, testInfo) => {
-    clientCounter += 1;
-    await use(
-      `10.${100 + testInfo.workerIndex}.${Math.floor(clientCounter / 250)}.${clientCounter % 250}`,
-    );
+  clientIp: async ({}, use) => {
+    await use(newClientAddress());
   },
   extraHTTPHeaders: async ({ clientIp }, use) => {
     await use({ "x-forwarded-for": clientIp });
   },
+  firstAdmin: [
+    async ({}, use) => {
+      const firstAdmin = new FirstAdmin(
+        process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000",
+        newClientAddress,
+      );
+      await use(firstAdmin);
+      await firstAdmin.close();
+    },
+    { scope: "worker" },
+  ],
+  sessions: async ({}, use) => {
+    await use(new Map());
+  },
+  // Making and removing people is setup, not the behaviour under test: it gets its own time
+  // (SETUP_TIMEOUT), so a test's own budget goes to what it tests.
+  accounts: [
+    async ({ baseURL, firstAdmin, sessions }, use) => {
+      const made: Person[] = [];
+      const teacher: Accounts["teacher"] = async (options = {}) => {
+        const visitor = await Visitor.open(baseURL, newClientAddress());
+        let person: Person;
+        try {
+          person = await signUpTeacher(visitor, options);
+        } catch (error) {
+          await visitor.dispose();
+          throw error;
+        }
+        sessions.set(person, visitor);
+        made.push(person);
+        if (options.trial === false) await firstAdmin.endTrial(person.email);
+        return person;
+      };
+      await use({
+        teacher,
+        admin: async (options = {}) => {
+          const person = await teacher({ label: "admin", ...options });
+          await firstAdmin.makeAdmin(person.email);
+          return person;
+        },
+        adopt: (person) => {
+          made.push(person);
+          return person;
+        },
+        signIn: (page, person) => signInAs(page.context(), person, sessions),
+      });
+      // Newest first: a student before their teacher, a school's member before its owner.
+      const failures: string[] = [];
+      for (const person of made.reverse()) {
+        const visitor = sessions.get(person) ?? (await Visitor.open(baseURL, newClientAddress()));
+        try {
+          await deleteAccount(visitor, person);
+        } catch (error) {
+          failures.push(String(error));
+        } finally {
+          await visitor.dispose();
+        }
+      }
+      expect(failures, "accounts the test could not remove").toEqual([]);
+    },
+    { timeout: SETUP_TIMEOUT },
+  ],
+  teacher: [
+    async ({ accounts, context, sessions }, use) => {
+      const person = await accounts.teacher();
+      await signInAs(context, person, sessions);
+      await use(person);
+    },
+    { timeout: SETUP_TIMEOUT },
+  ],
+  admin: [
+    async ({ accounts, context, sessions }, use) => {
+      const person = await accounts.admin();
+      await signInAs(context, person, sessions);
+      await use(person);
+    },
+    { timeout: SETUP_TIMEOUT },
+  ],
+  browse: async ({ browser, baseURL, sessions, accounts: _removedAfterThese }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (person) => {
+      const context = await browser.newContext({
+        baseURL,
+        extraHTTPHeaders: { "x-forwarded-for": newClientAddress() },
+      });
+      contexts.push(context);
+      if (person) await signInAs(context, person, sessions);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
+  },
+  /**
+   * Every test's page is watched: each page it visits (full loads and client-side
+   * navigations) gets an axe scan that fails the test on serious or critical violations, and
+   * any console.error or uncaught page error fails it too.
+   */
   checks: [
-    async ({ page }, use) => {
+    // After the checks (and their scans) end, the test's accounts are removed: a page that
+    // is still open must not see its session vanish while its console is watched.
+    async ({ page, accounts: _removedAfterTheChecks }, use) => {
       const consoleErrors: string[] = [];
       const allowed: (string | RegExp)[] = [];
       const findings: AxeFinding[] = [];

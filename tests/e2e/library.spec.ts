@@ -1,10 +1,10 @@
 import { expect, test } from "./fixtures";
-import { signIn } from "./helpers";
 
 test("finds a B1 role-play about travel for about 15 minutes in three interactions, then presents it by keyboard", async ({
   page,
+  teacher: _freshTeacher,
 }) => {
-  await signIn(page, "teacher@parley.example");
+  await page.goto("/dashboard");
   // 1: type what you want; 2: press Enter; 3: open the result.
   await page
     .getByRole("searchbox", { name: "Search the exercise library" })
@@ -38,8 +38,11 @@ test("finds a B1 role-play about travel for about 15 minutes in three interactio
   await expect(page.getByTestId("all-slides").locator(":scope > li")).toHaveCount(5);
 });
 
-test("a free teacher sees premium exercises locked, with a way to Go Premium", async ({ page }) => {
-  await signIn(page, "teacher@parley.example");
+test("a free teacher sees premium exercises locked, with a way to Go Premium", async ({
+  page,
+  accounts,
+}) => {
+  await accounts.signIn(page, await accounts.teacher({ trial: false }));
   await page.goto("/dashboard/exercises?q=debate&level=C2");
   const locked = page.getByTestId("results").locator("article", { hasText: "Premium" }).first();
   await locked.getByRole("link").click();
@@ -50,8 +53,7 @@ test("a free teacher sees premium exercises locked, with a way to Go Premium", a
   );
 });
 
-test("a star saves a favorite at once and keeps it", async ({ page }) => {
-  await signIn(page, "teacher@parley.example");
+test("a star saves a favorite at once and keeps it", async ({ page, teacher: _freshTeacher }) => {
   await page.goto("/dashboard/exercises?q=lost+luggage");
   const star = page.getByRole("button", { name: "Add “Lost Luggage at the Airport” to favorites" });
   await star.click();
@@ -60,7 +62,7 @@ test("a star saves a favorite at once and keeps it", async ({ page }) => {
   ).toHaveAttribute("aria-pressed", "true");
   await page.goto("/dashboard/favorites");
   await expect(page.getByRole("heading", { name: "Lost Luggage at the Airport" })).toBeVisible();
-  // Unstarring is kept too (and leaves the shared demo account as it was).
+  // Unstarring is kept too.
   await page
     .getByRole("button", { name: "Remove “Lost Luggage at the Airport” from favorites" })
     .click();

@@ -1,21 +1,12 @@
-import type { Browser, Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { linkIn, signIn, signUp, waitForMail } from "./helpers";
+import { linkIn, waitForMail } from "./helpers";
 
 /**
  * Membership end to end (issue 8): paying on the local Stripe stand-in, a redeem code, a
  * school member's premium, and the end of premium access keeping the teacher's data.
  */
-
-async function asAdmin(browser: Browser, baseURL: string, clientIp: string) {
-  const context = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "x-forwarded-for": `${clientIp}7` },
-  });
-  const admin = await context.newPage();
-  await signIn(admin, "admin@parley.example");
-  return { admin, close: () => context.close() };
-}
 
 /** An administrator ends the teacher's premium access (the trial every new teacher gets). */
 async function endPremium(admin: Page, email: string) {
@@ -34,17 +25,11 @@ async function openPremiumExercise(page: Page): Promise<string> {
 
 test("a free teacher pays on the Stripe stand-in and premium exercises open", async ({
   page,
-  browser,
-  baseURL,
-  clientIp,
+  accounts,
   checks,
 }) => {
   checks.allowConsoleErrors("status of 404");
-  const email = `payer-${Date.now()}@school.test`;
-  await signUp(page, email, "Paula");
-  const { admin, close } = await asAdmin(browser, baseURL, clientIp);
-  await endPremium(admin, email);
-  await close();
+  await accounts.signIn(page, await accounts.teacher({ label: "payer", trial: false }));
 
   const exercise = await openPremiumExercise(page);
   await expect(page.getByTestId("locked-exercise")).toBeVisible();
@@ -68,25 +53,21 @@ test("a free teacher pays on the Stripe stand-in and premium exercises open", as
 
 test("a teacher redeems a code from the avatar menu", async ({
   page,
-  browser,
-  baseURL,
-  clientIp,
+  accounts,
+  browse,
   checks,
 }) => {
   // A refused code answers 422, which the browser reports in its console.
   checks.allowConsoleErrors("status of 422");
-  const email = `redeemer-${Date.now()}@school.test`;
-  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
-  await signUp(page, email, "Rita");
-  const { admin, close } = await asAdmin(browser, baseURL, clientIp);
-  await endPremium(admin, email);
+  await accounts.signIn(page, await accounts.teacher({ label: "redeemer", trial: false }));
+  const code = `E2E${randomUUID().slice(0, 8).toUpperCase()}`;
+  const admin = await browse(await accounts.admin());
   await admin.goto("/admin");
   await admin.getByLabel("Days", { exact: true }).fill("30");
   await admin.getByLabel("Code", { exact: true }).fill(code);
   await admin.getByLabel("Note (where it was given)").fill("e2e");
   await admin.getByRole("button", { name: "Create code" }).click();
   await expect(admin.getByText("Code created:")).toBeVisible();
-  await close();
 
   await page.goto("/dashboard");
   await page.getByTestId("avatar-menu-trigger").click();
@@ -110,48 +91,41 @@ test("a teacher redeems a code from the avatar menu", async ({
 
 test("a school invites a teacher, who gets premium through the school", async ({
   page,
-  browser,
-  baseURL,
-  clientIp,
+  accounts,
+  browse,
 }) => {
-  const stamp = Date.now();
-  const ownerEmail = `owner-${stamp}@school.test`;
-  const memberEmail = `member-${stamp}@school.test`;
-  const ownerContext = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "x-forwarded-for": `${clientIp}8` },
-  });
-  const owner = await ownerContext.newPage();
-  await signUp(owner, ownerEmail, "Olga");
-  const { admin, close } = await asAdmin(browser, baseURL, clientIp);
+  const school = `Hillside School ${randomUUID().slice(0, 8)}`;
+  const ownerAccount = await accounts.teacher({ label: "owner", firstName: "Olga" });
+  const owner = await browse(ownerAccount);
+  const admin = await browse(await accounts.admin());
   await admin.goto("/admin/organizations");
-  await admin.getByLabel("School name").fill(`Hillside School ${stamp}`);
-  await admin.getByLabel("Owner's email").fill(ownerEmail);
+  await admin.getByLabel("School name").fill(school);
+  await admin.getByLabel("Owner's email").fill(ownerAccount.email);
   await admin.getByLabel("Teacher seats").fill("4");
   await admin.getByRole("button", { name: "Create school" }).click();
   await expect(admin.getByText("The school was created.")).toBeVisible();
 
+  // The member is a teacher on the free plan, removed before the owner (the school's last
+  // member) when the test ends.
+  const member = await accounts.teacher({ label: "member", firstName: "Marek", trial: false });
   await owner.goto("/dashboard/membership");
-  await owner.getByLabel("Teacher's email").fill(memberEmail);
+  await owner.getByLabel("Teacher's email").fill(member.email);
   await owner.getByRole("button", { name: "Send invitation" }).click();
-  await expect(owner.getByText(`Invitation sent to ${memberEmail}.`)).toBeVisible();
-  await ownerContext.close();
+  await expect(owner.getByText(`Invitation sent to ${member.email}.`)).toBeVisible();
 
-  await signUp(page, memberEmail, "Marek");
-  await endPremium(admin, memberEmail);
+  await accounts.signIn(page, member);
   const exercise = await openPremiumExercise(page);
   await expect(page.getByTestId("locked-exercise")).toBeVisible();
 
-  const invite = await waitForMail(memberEmail, "organizationInvite");
+  const invite = await waitForMail(member.email, "organizationInvite");
   await page.goto(linkIn(invite, "/dashboard/membership"));
   await page.getByRole("button", { name: "Accept and join" }).click();
-  await expect(page.getByText(`Welcome to Hillside School ${stamp}!`)).toBeVisible();
+  await expect(page.getByText(`Welcome to ${school}!`)).toBeVisible();
 
   // The school's plan: an administrator makes it premium (a contract paid by invoice).
   await admin.goto("/admin/organizations");
-  await admin.getByRole("button", { name: `Give premium Hillside School ${stamp}` }).click();
+  await admin.getByRole("button", { name: `Give premium ${school}` }).click();
   await expect(admin.getByText("The school's plan was changed.")).toBeVisible();
-  await close();
 
   await page.goto(exercise);
   await expect(page.getByTestId("locked-exercise")).toHaveCount(0);
@@ -161,12 +135,11 @@ test("a school invites a teacher, who gets premium through the school", async ({
 
 test("when premium access ends the teacher keeps their favorites", async ({
   page,
-  browser,
-  baseURL,
-  clientIp,
+  teacher,
+  accounts,
+  browse,
 }) => {
-  const email = `ending-${Date.now()}@school.test`;
-  await signUp(page, email, "Ewa");
+  await page.goto("/dashboard");
   await expect(page.getByTestId("trial-indicator").filter({ visible: true })).toContainText(
     "7 days left in your trial",
   );
@@ -178,9 +151,7 @@ test("when premium access ends the teacher keeps their favorites", async ({
     page.getByRole("button", { name: "Remove “Lost Luggage at the Airport” from favorites" }),
   ).toHaveAttribute("aria-pressed", "true");
 
-  const { admin, close } = await asAdmin(browser, baseURL, clientIp);
-  await endPremium(admin, email);
-  await close();
+  await endPremium(await browse(await accounts.admin()), teacher.email);
 
   await page.goto("/dashboard/favorites");
   await expect(page.getByRole("heading", { name: "Lost Luggage at the Airport" })).toBeVisible();

@@ -1,37 +1,32 @@
 import { expect, test } from "./fixtures";
-import { signIn } from "./helpers";
 
 test("an admin sees Audio and Admin Panel; a teacher does not", async ({
   page,
-  browser,
-  baseURL,
-  clientIp,
+  admin: _freshAdmin,
+  accounts,
+  browse,
 }) => {
-  await signIn(page, "admin@parley.example");
+  await page.goto("/dashboard");
   const bar = page.getByTestId("top-bar");
   await expect(bar.getByRole("link", { name: "Audio" })).toBeVisible();
   await expect(bar.getByRole("link", { name: "Admin Panel" })).toBeVisible();
 
-  const teacherContext = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "x-forwarded-for": `${clientIp}9` },
-  });
-  const teacher = await teacherContext.newPage();
-  await signIn(teacher, "teacher@parley.example");
+  const teacher = await browse(await accounts.teacher());
+  await teacher.goto("/dashboard");
   const teacherBar = teacher.getByTestId("top-bar");
   await expect(teacherBar.getByRole("link", { name: "Exercises", exact: true })).toBeVisible();
   await expect(teacherBar.getByRole("link", { name: "Audio" })).toHaveCount(0);
   await expect(teacherBar.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
   await teacher.goto("/admin");
   await expect(teacher).toHaveURL(/\/dashboard$/);
-  await teacherContext.close();
 });
 
 test("the avatar menu closes on an outside click and on Escape, and is axe-clean when open", async ({
   page,
   checks,
+  teacher: _freshTeacher,
 }) => {
-  await signIn(page, "teacher@parley.example");
+  await page.goto("/dashboard");
   const trigger = page.getByTestId("avatar-menu-trigger");
   await trigger.click();
   const menu = page.getByTestId("avatar-menu");
@@ -58,8 +53,9 @@ test("the avatar menu closes on an outside click and on Escape, and is axe-clean
 test("a modal opened from the menu traps focus, closes on Escape and is axe-clean", async ({
   page,
   checks,
+  teacher: _freshTeacher,
 }) => {
-  await signIn(page, "teacher@parley.example");
+  await page.goto("/dashboard");
   await page.getByTestId("avatar-menu-trigger").click();
   await page.getByRole("menuitem", { name: "Redeem Code" }).click();
   const dialog = page.getByRole("dialog", { name: "Redeem Code" });
@@ -81,8 +77,9 @@ test("a modal opened from the menu traps focus, closes on Escape and is axe-clea
 
 test("the Feature Lab opens as a side panel and the support panel answers ?chat", async ({
   page,
+  teacher: _freshTeacher,
 }) => {
-  await signIn(page, "teacher@parley.example");
+  await page.goto("/dashboard");
   await page.getByTestId("topbar-lab").click();
   await expect(page.getByRole("dialog", { name: "Feature Lab" })).toBeVisible();
   await page.keyboard.press("Escape");
@@ -94,9 +91,10 @@ test("the Feature Lab opens as a side panel and the support panel answers ?chat"
 
 test("below 768 px the bar collapses into a menu and nothing overflows at 360 px", async ({
   page,
+  admin: _freshAdmin,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, "admin@parley.example");
+  await page.goto("/dashboard");
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

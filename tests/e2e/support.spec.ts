@@ -1,5 +1,5 @@
+import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures";
-import { signIn, signUp } from "./helpers";
 
 /**
  * The support chat end to end: a teacher writes from the panel, an administrator answers from
@@ -7,19 +7,21 @@ import { signIn, signUp } from "./helpers";
  */
 test("a teacher's question reaches the support inbox and the answer comes back live", async ({
   page,
-  browser,
-  baseURL,
-  clientIp,
+  accounts,
+  browse,
   checks,
 }) => {
-  const name = `Zofia${Date.now() % 100000}`;
-  await signUp(page, `support-${Date.now()}@school.test`, name);
+  // A name of its own, to find this teacher's conversation in the shared inbox.
+  const name = `Zofia${randomUUID().slice(0, 6)}`;
+  await accounts.signIn(page, await accounts.teacher({ firstName: name }));
   await page.goto("/dashboard?chat=1");
   const panel = page.getByRole("dialog", { name: "Chat with us" });
   await expect(panel).toContainText("No messages yet.");
   await panel.getByRole("button", { name: "Send" }).click();
   await expect(panel).toContainText("Write your message first");
-  await panel.getByRole("textbox", { name: "Your message" }).fill("Can I print a whole lesson plan?");
+  await panel
+    .getByRole("textbox", { name: "Your message" })
+    .fill("Can I print a whole lesson plan?");
   await panel.getByRole("button", { name: "Send" }).click();
   await expect(panel.getByTestId("support-messages")).toContainText(
     "Can I print a whole lesson plan?",
@@ -27,12 +29,7 @@ test("a teacher's question reaches the support inbox and the answer comes back l
   await expect(panel.getByRole("textbox", { name: "Your message" })).toHaveValue("");
   await checks.scan("support chat with a message");
 
-  const adminContext = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "x-forwarded-for": `${clientIp}7` },
-  });
-  const admin = await adminContext.newPage();
-  await signIn(admin, "admin@parley.example");
+  const admin = await browse(await accounts.admin());
   await admin.goto("/admin/support");
   await admin.getByRole("link", { name: new RegExp(name) }).click();
   await expect(admin.getByTestId("support-conversation")).toContainText(
@@ -41,7 +38,6 @@ test("a teacher's question reaches the support inbox and the answer comes back l
   await admin.getByLabel("Your reply").fill("Yes: open the lesson and press Print.");
   await admin.getByRole("button", { name: "Send reply" }).click();
   await expect(admin.getByText("Reply sent.")).toBeVisible();
-  await adminContext.close();
 
   // The teacher's panel is still open: the reply arrives without a reload.
   await expect(panel.getByTestId("support-messages")).toContainText(

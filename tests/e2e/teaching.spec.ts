@@ -1,13 +1,13 @@
 import { expect, test } from "./fixtures";
-import { signUp } from "./helpers";
 
 /**
  * Teaching workflow end to end (issue 9): add a student, plan a lesson from the picker,
  * see an exercise used last lesson marked in the next one, run the lesson.
  */
-test("a teacher adds a student, plans lessons from the picker and runs one", async ({ page }) => {
-  await signUp(page, `planner-${Date.now()}@school.test`, "Paulina");
-
+test("a teacher adds a student, plans lessons from the picker and runs one", async ({
+  page,
+  teacher: _freshTeacher,
+}) => {
   await page.goto("/dashboard/students");
   const add = page.locator("details").filter({ hasText: "Add a student" });
   await add.getByText("Add a student").click();

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { accounts, userData, users } from "@db/schema";
 import { captureSetPasswordLink, emailHash } from "~/lib/auth/auth.server";
 import { hashPassword } from "~/lib/auth/password.server";
-import { ROLE } from "~/lib/auth/roles";
+import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { Services } from "~/lib/services.server";
 
 export interface NewUser {
@@ -97,4 +97,35 @@ export async function createOrPromoteAdmin(
       .where(eq(userData.userId, id));
   }
   return { created, link: await issueSetPasswordLink(services, input.email) };
+}
+
+export type AdminRightsOutcome = { ok: true } | { ok: false; reason: "self" | "no-user" };
+
+/**
+ * An administrator gives another account administrator rights, or takes them away (the ADMIN
+ * bit of the role; the other bits are kept). Nobody changes their own rights here, so the
+ * panel cannot lock its last administrator out; `npm run create-admin` stays the way in.
+ */
+export async function setAdminRights(
+  services: Services,
+  actorId: string,
+  userId: string,
+  admin: boolean,
+): Promise<AdminRightsOutcome> {
+  if (actorId === userId) return { ok: false, reason: "self" };
+  const [row] = await services.db
+    .update(userData)
+    .set({
+      role: admin
+        ? sql`${userData.role} | ${ROLE.ADMIN}`
+        : sql`${userData.role} & ~${ROLE.ADMIN}::int`,
+    })
+    .where(eq(userData.userId, userId))
+    .returning({ role: userData.role });
+  if (!row) return { ok: false, reason: "no-user" };
+  services.log.info(
+    { actorId, userId, admin: hasRole(row.role, ROLE.ADMIN) },
+    "administrator rights changed",
+  );
+  return { ok: true };
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { codeRedemptions, redeemCodes, userData, users } from "@db/schema";
 import { DAY_MS, MEMBERSHIP_PLAN, isPremiumStatus } from "~/features/account/user-states";
+import { hasRole, ROLE } from "~/lib/auth/roles";
 import { randomCode } from "~/lib/random-code";
 import type { Services } from "~/lib/services.server";
 import { containsPattern } from "~/lib/text-search";
@@ -296,6 +297,7 @@ export async function searchUsers(
       until: plan === "access" ? (d.trialExpiresAt?.toISOString() ?? null) : null,
       grant: d.accessGrant,
       status: d.subscriptionStatus,
+      admin: hasRole(d.role, ROLE.ADMIN),
     };
   });
 }

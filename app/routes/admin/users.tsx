@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { setAdminRights } from "~/features/account/admin-tasks.server";
 import {
   grantAccess,
   grantLifetime,
@@ -18,9 +19,9 @@ import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  const me = requireAdmin(context, request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
-  return { q, users: await searchUsers(getServices(context), q) };
+  return { q, me: me.id, users: await searchUsers(getServices(context), q) };
 }
 
 const ActionSchema = z.discriminatedUnion("intent", [
@@ -31,16 +32,40 @@ const ActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("grant-lifetime"), userId: z.string().min(1).max(100) }),
   z.object({ intent: z.literal("revoke"), userId: z.string().min(1).max(100) }),
+  z.object({
+    intent: z.literal("admin-rights"),
+    userId: z.string().min(1).max(100),
+    admin: z.enum(["1", "0"]),
+    confirm: z.literal("on").optional(),
+  }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  requireAdmin(context, request);
+  const me = requireAdmin(context, request);
   const services = getServices(context);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
     return data({ ok: false, messageKey: "adminUsers.error.invalid" }, { status: 400 });
   const input = parsed.data;
+  if (input.intent === "admin-rights") {
+    if (!input.confirm)
+      return data({ ok: false, messageKey: "adminUsers.error.confirm" }, { status: 400 });
+    const outcome = await setAdminRights(services, me.id, input.userId, input.admin === "1");
+    if (!outcome.ok)
+      return data(
+        {
+          ok: false,
+          messageKey:
+            outcome.reason === "self" ? "adminUsers.error.self" : "adminUsers.error.invalid",
+        },
+        { status: outcome.reason === "self" ? 409 : 404 },
+      );
+    return {
+      ok: true,
+      messageKey: input.admin === "1" ? "adminUsers.adminGranted" : "adminUsers.adminRemoved",
+    };
+  }
   if (input.intent === "revoke") {
     await revokeGrant(services, input.userId);
     return { ok: true, messageKey: "adminUsers.revoked" };
@@ -65,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminUsersPage() {
   const t = useT();
-  const { q, users } = useLoaderData<typeof loader>();
+  const { q, me, users } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -103,6 +128,11 @@ export default function AdminUsersPage() {
               <div>
                 <p className="font-medium text-ink">
                   {u.name || u.email} <span className="text-sm text-slate-600">{u.email}</span>
+                  {u.admin ? (
+                    <span className="ms-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">
+                      {t("adminUsers.adminBadge")}
+                    </span>
+                  ) : null}
                 </p>
                 <p className="text-sm text-slate-600">
                   {t(`adminUsers.plan.${u.plan}`)}
@@ -115,40 +145,58 @@ export default function AdminUsersPage() {
                   {u.grant ? ` · ${t(`adminUsers.grant.${u.grant}`)}` : null}
                 </p>
               </div>
-              {u.plan === "subscription" ? null : (
-                <div className="flex flex-wrap items-end gap-2">
+              <div className="flex flex-wrap items-end gap-2">
+                {u.plan === "subscription" ? null : (
+                  <>
+                    <Form method="post" className="flex items-end gap-2">
+                      <input type="hidden" name="intent" value="grant-days" />
+                      <input type="hidden" name="userId" value={u.id} />
+                      <label className="text-xs font-medium text-slate-700">
+                        {t("adminUsers.days")}
+                        <input
+                          name="days"
+                          type="number"
+                          min={1}
+                          max={3650}
+                          defaultValue={30}
+                          className="mt-1 block w-20 rounded-lg border border-slate-300 px-2 py-1"
+                        />
+                      </label>
+                      <Button type="submit" size="small" theme="white">
+                        {t("adminUsers.grantDays")}
+                        <span className="sr-only"> {u.email}</span>
+                      </Button>
+                    </Form>
+                    {u.plan === "lifetime" || u.plan === "access" ? (
+                      <IntentButton intent="revoke" fields={{ userId: u.id }}>
+                        {t("adminUsers.revoke")}
+                        <span className="sr-only"> {u.email}</span>
+                      </IntentButton>
+                    ) : (
+                      <IntentButton intent="grant-lifetime" fields={{ userId: u.id }}>
+                        {t("adminUsers.grantLifetime")}
+                        <span className="sr-only"> {u.email}</span>
+                      </IntentButton>
+                    )}
+                  </>
+                )}
+                {u.id === me ? null : (
                   <Form method="post" className="flex items-end gap-2">
-                    <input type="hidden" name="intent" value="grant-days" />
+                    <input type="hidden" name="intent" value="admin-rights" />
                     <input type="hidden" name="userId" value={u.id} />
-                    <label className="text-xs font-medium text-slate-700">
-                      {t("adminUsers.days")}
-                      <input
-                        name="days"
-                        type="number"
-                        min={1}
-                        max={3650}
-                        defaultValue={30}
-                        className="mt-1 block w-20 rounded-lg border border-slate-300 px-2 py-1"
-                      />
+                    <input type="hidden" name="admin" value={u.admin ? "0" : "1"} />
+                    <label className="flex items-center gap-1.5 pb-1.5 text-xs font-medium text-slate-700">
+                      <input type="checkbox" name="confirm" required />
+                      {t("adminUsers.confirmRights")}
+                      <span className="sr-only"> {u.email}</span>
                     </label>
                     <Button type="submit" size="small" theme="white">
-                      {t("adminUsers.grantDays")}
+                      {u.admin ? t("adminUsers.removeAdmin") : t("adminUsers.makeAdmin")}
                       <span className="sr-only"> {u.email}</span>
                     </Button>
                   </Form>
-                  {u.plan === "lifetime" || u.plan === "access" ? (
-                    <IntentButton intent="revoke" fields={{ userId: u.id }}>
-                      {t("adminUsers.revoke")}
-                      <span className="sr-only"> {u.email}</span>
-                    </IntentButton>
-                  ) : (
-                    <IntentButton intent="grant-lifetime" fields={{ userId: u.id }}>
-                      {t("adminUsers.grantLifetime")}
-                      <span className="sr-only"> {u.email}</span>
-                    </IntentButton>
-                  )}
-                </div>
-              )}
+                )}
+              </div>
             </li>
           ))}
         </ul>
