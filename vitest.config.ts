@@ -30,7 +30,8 @@ export default defineConfig({
           server: { deps: { external: [/\/build\/server\//] } },
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hooks start servers and databases; a busy two-core machine needs the margin.
+          hookTimeout: 180_000,
           // expect.poll waits on conditions (a NOTIFY reaching the server, a stream
           // closing); on a loaded machine that can take more than the default second.
           expect: { poll: { timeout: 5_000 } },

@@ -115,7 +115,9 @@ describe("production server", () => {
   });
 });
 
-describe("lifecycle", () => {
+// Each test here starts real server processes (migrations included): on a busy two-core
+// machine one start alone can take longer than the suite's default 30 s per test.
+describe("lifecycle", { timeout: 180_000 }, () => {
   it("finishes a slow request in flight on SIGTERM, then exits 0", async () => {
     const db = await databaseEnv();
     // Info level: the test waits for the shutdown line before sending the rest of the body.
