@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
-import { linkIn, signUp, waitForMail } from "./helpers";
+import { linkIn, waitForMail } from "./helpers";
+import { uniqueEmail } from "./people";
 
 /**
  * A class end to end (issue 9): the teacher creates a class, a student joins through the
@@ -7,12 +8,11 @@ import { linkIn, signUp, waitForMail } from "./helpers";
  */
 test("a student joins by link and follows the teacher's card live", async ({
   page,
-  browser,
-  baseURL,
-  clientIp,
+  teacher: _freshTeacher,
+  accounts,
+  browse,
   checks,
 }) => {
-  await signUp(page, `classroom-${Date.now()}@school.test`, "Hanna");
   await page.goto("/dashboard/students");
   await page.getByLabel("Class name").fill("Thursday conversation club");
   await page.getByRole("button", { name: "Create class" }).click();
@@ -31,26 +31,28 @@ test("a student joins by link and follows the teacher's card live", async ({
   await page.getByRole("button", { name: "Present live Lost Luggage at the Airport" }).click();
   await expect(page.getByTestId("live-card")).toHaveText(/card 1 of \d+/);
 
-  const studentContext = await browser.newContext({
-    baseURL,
-    extraHTTPHeaders: { "x-forwarded-for": `${clientIp}5` },
-  });
-  const student = await studentContext.newPage();
+  const student = await browse();
   await student.goto(`/c/${code}`);
   await expect(student.getByRole("heading", { name: "Thursday conversation club" })).toBeVisible();
-  await student.getByLabel("First name").fill("Igor");
-  await student.getByLabel("Last name").fill("Kowal");
-  const studentEmail = `igor-${Date.now()}@student.test`;
-  await student.getByLabel("Email").fill(studentEmail);
-  await student.getByLabel("Password").fill("a student passphrase");
+  const igor = {
+    email: uniqueEmail("igor"),
+    password: "a student passphrase",
+    firstName: "Igor",
+    lastName: "Kowal",
+  };
+  await student.getByLabel("First name").fill(igor.firstName);
+  await student.getByLabel("Last name").fill(igor.lastName);
+  await student.getByLabel("Email").fill(igor.email);
+  await student.getByLabel("Password").fill(igor.password);
   await student.getByLabel(/I accept the/).check();
   await expect(student.getByTestId("captcha-status")).toHaveAttribute("data-status", "done", {
     timeout: 20_000,
   });
   await student.getByRole("button", { name: "Create my account and join" }).click();
   // The address is confirmed from the mailed link before the account opens the class.
-  await expect(student.getByTestId("join-sent")).toContainText(studentEmail);
-  const mail = await waitForMail(studentEmail, "verifyEmail");
+  await expect(student.getByTestId("join-sent")).toContainText(igor.email);
+  accounts.adopt(igor);
+  const mail = await waitForMail(igor.email, "verifyEmail");
   await student.goto(linkIn(mail, "/auth/verify/"));
   await expect(student).toHaveURL(/\/class\//);
   await expect(student.getByTestId("live-card")).toHaveText(/card 1 of \d+/);
@@ -86,5 +88,4 @@ test("a student joins by link and follows the teacher's card live", async ({
   // Students see their class, not the library.
   await student.goto("/dashboard/exercises");
   await expect(student).toHaveURL(/\/class\//);
-  await studentContext.close();
 });

@@ -14,8 +14,10 @@ const STRIPE_WEBHOOK_SECRET = "whsec_e2e_standin";
 /**
  * One production server on a fresh embedded database for the whole run, with mail going to
  * an SMTP server in this process (each mail also saved as JSON for the test workers). The
- * demo accounts get their passwords through the one-time links the server prints, as a
- * newcomer would set them. Everything is stopped by its process, never by name.
+ * seeded administrator gets its password through the one-time link the server prints, as a
+ * newcomer would set it: the test fixtures (fixtures.ts) sign in as it only to give their
+ * fresh accounts administrator rights; every test makes and removes its own people.
+ * Everything is stopped by its process, never by name.
  */
 export default async function globalSetup(_config: FullConfig) {
   const results = path.resolve("test-results");
@@ -44,7 +46,7 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_MAILBOX = mailbox;
 
-  for (const email of ["admin@parley.example", "teacher@parley.example"]) {
+  for (const email of ["admin@parley.example"]) {
     const link = new RegExp(`${email}: set a password at (\\S+)`).exec(server.output())?.[1];
     if (!link)
       throw new Error(

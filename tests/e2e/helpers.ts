@@ -43,21 +43,3 @@ export async function signIn(page: Page, email: string, password = E2E_PASSWORD)
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 }
-
-/** Signs up a new teacher through the form and the mailed link; ends on the dashboard. */
-export async function signUp(page: Page, email: string, firstName = "Maria") {
-  await page.goto("/auth/sign-up");
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill("Nowak");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password").fill(E2E_PASSWORD);
-  await page.getByLabel(/I accept the/).check();
-  await expect(page.getByTestId("captcha-status")).toHaveAttribute("data-status", "done", {
-    timeout: 20_000,
-  });
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByTestId("sign-up-sent")).toContainText(email);
-  const mail = await waitForMail(email, "verifyEmail");
-  await page.goto(linkIn(mail, "/auth/verify/"));
-  await expect(page).toHaveURL(/\/dashboard/);
-}
