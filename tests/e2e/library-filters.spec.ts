@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signIn } from "./helpers";
 
 /** The number in the "N exercises" heading above the results. */
 async function resultCount(page: Page): Promise<number> {
@@ -16,8 +15,9 @@ async function openLibrary(page: Page) {
 
 test("filters, sort and chips narrow the library by clicking, and the address keeps them", async ({
   page,
+  teacher: _freshTeacher,
 }) => {
-  await signIn(page, "teacher@parley.example");
+  await page.goto("/dashboard");
   await openLibrary(page);
   const all = await resultCount(page);
 
@@ -55,9 +55,9 @@ test("filters, sort and chips narrow the library by clicking, and the address ke
 
 test("on a phone the filters open from their button, which counts the filters in force", async ({
   page,
+  teacher: _freshTeacher,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, "teacher@parley.example");
   await page.goto("/dashboard");
   await page.getByRole("button", { name: /menu/i }).first().click();
   await openLibrary(page);
@@ -77,8 +77,9 @@ test("without JavaScript, ticking boxes and Apply filters narrows the library", 
   page,
   browser,
   extraHTTPHeaders,
+  teacher: _freshTeacher,
 }) => {
-  await signIn(page, "teacher@parley.example");
+  await page.goto("/dashboard");
   const context = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),
