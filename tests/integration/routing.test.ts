@@ -164,7 +164,7 @@ describe("routes, guards and rules over HTTP", () => {
     ]) {
       expect((await clients.admin.get(path)).status, path).toBe(200);
     }
-  });
+  }, 120_000);
 
   it("sends /auth to sign-in and /dashboard/lessons/new without a student to the roster", async () => {
     expect(outcome(await clients.anonymous.get("/auth"))).toBe("→/auth/sign-in");
