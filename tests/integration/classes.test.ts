@@ -452,6 +452,7 @@ describe("classes", () => {
       sessionId: laptopSession,
     });
     expect(revoked.status).toBe(200);
+    expect((await laptopStream.next(5000)).event).toBe("end");
     await expect(laptopStream.next(5000)).rejects.toThrow("stream ended");
     expect((await laptop.get("/api/events")).status).toBe(401);
 
@@ -462,6 +463,7 @@ describe("classes", () => {
     expect((await ownStream.next()).event).toBe("hello");
     const left = await phone.postForm(classPath, { intent: "leave" });
     expect(locationOf(left)).toBe("/dashboard");
+    expect((await classStream.next(5000)).event).toBe("end");
     await expect(classStream.next(5000)).rejects.toThrow("stream ended");
     expect((await phone.get(`/api/events?class=${classId}`)).status).toBe(404);
     await expect(ownStream.next(1000)).rejects.toThrow("no event in time");

@@ -12,6 +12,8 @@ let source: EventSource | null = null;
 let failures = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 const listening = new Set<string>();
+/** The server's last event on a stream whose access is gone (see routes/api/events.ts). */
+const STREAM_END_EVENT = "end";
 
 function connect() {
   if (typeof EventSource === "undefined" || source) return;
@@ -31,6 +33,12 @@ function connect() {
     clearTimeout(retryTimer);
     retryTimer = setTimeout(connect, delay);
   };
+  // The server ends a stream whose session is gone: reconnecting would only be refused.
+  source.addEventListener(STREAM_END_EVENT, () => {
+    source?.close();
+    source = null;
+    clearTimeout(retryTimer);
+  });
   for (const event of handlers.keys()) listen(event);
 }
 
@@ -109,6 +117,10 @@ export function subscribeLive(
       stream?.close();
       timer = setTimeout(open, Math.min(60_000, 1000 * 2 ** Math.min(attempts, 6)));
     };
+    stream.addEventListener(STREAM_END_EVENT, () => {
+      closed = true;
+      stream?.close();
+    });
     for (const event of events)
       stream.addEventListener(event, (message) => {
         try {

@@ -7,6 +7,8 @@ import { apiError } from "~/lib/http.server";
 import { ACCESS_CHANGED_EVENT } from "~/lib/realtime.server";
 
 const HEARTBEAT_MS = 25_000;
+/** Sent last on a stream whose access is gone (signed out, session revoked, left the class). */
+const STREAM_END_EVENT = "end";
 
 /**
  * GET /api/events: Server-Sent Events for the signed-in user (authenticated by the session
@@ -51,7 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const recheck = () => {
         streamAccessHolds(services, user.id, user.sessionId, classId).then(
           (holds) => {
-            if (!holds) cleanup();
+            if (holds) return;
+            // Tells the browser not to reconnect: the answer would only be 401 or 404.
+            send(STREAM_END_EVENT, {});
+            cleanup();
           },
           () => undefined,
         );
