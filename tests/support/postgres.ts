@@ -46,13 +46,21 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const bin = postgresBin();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-pg-"));
   const asRoot = process.getuid?.() === 0;
+  // The database runs on the real clock, like the CI's PostgreSQL server (libfaketime's shared
+  // memory, made by root, is not open to the postgres user either).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name, value]) =>
+        !name.startsWith("FAKETIME") && !(name === "LD_PRELOAD" && /faketime/.test(value ?? "")),
+    ),
+  );
   const run = (program: string, args: string[]) => {
     const command = path.join(bin, program);
     if (asRoot) {
       const quoted = [command, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
-      execFileSync("su", ["postgres", "-c", quoted], { stdio: "pipe" });
+      execFileSync("su", ["postgres", "-c", quoted], { stdio: "pipe", env });
     } else {
-      execFileSync(command, args, { stdio: "pipe" });
+      execFileSync(command, args, { stdio: "pipe", env });
     }
   };
   if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
