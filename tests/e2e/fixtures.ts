@@ -70,7 +70,7 @@ export interface Accounts {
 async function signInAs(context: BrowserContext, person: Person, sessions: Map<Person, Visitor>) {
   const visitor = sessions.get(person);
   if (!visitor) throw new Error(`${person.email} was not made by this test's accounts`);
-  await context.addCookies(await visitor.cookies());
+  await context.addCookies(visitor.browserCookies());
 }
 
 interface TestFixtures {
@@ -120,14 +120,8 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
     async ({ baseURL, firstAdmin, sessions }, use) => {
       const made: Person[] = [];
       const teacher: Accounts["teacher"] = async (options = {}) => {
-        const visitor = await Visitor.open(baseURL, newClientAddress());
-        let person: Person;
-        try {
-          person = await signUpTeacher(visitor, options);
-        } catch (error) {
-          await visitor.dispose();
-          throw error;
-        }
+        const visitor = new Visitor(baseURL, newClientAddress());
+        const person = await signUpTeacher(visitor, options);
         sessions.set(person, visitor);
         made.push(person);
         if (options.trial === false) await firstAdmin.endTrial(person.email);
@@ -149,13 +143,11 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
       // Newest first: a student before their teacher, a school's member before its owner.
       const failures: string[] = [];
       for (const person of made.reverse()) {
-        const visitor = sessions.get(person) ?? (await Visitor.open(baseURL, newClientAddress()));
+        const visitor = sessions.get(person) ?? new Visitor(baseURL, newClientAddress());
         try {
           await deleteAccount(visitor, person);
         } catch (error) {
           failures.push(String(error));
-        } finally {
-          await visitor.dispose();
         }
       }
       expect(failures, "accounts the test could not remove").toEqual([]);

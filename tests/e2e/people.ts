@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expect, request, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { solveChallenge, type Challenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
-import { BROWSER_UA } from "../support/http-session";
+import { expect } from "@playwright/test";
+import { solvedCaptcha } from "../support/captcha";
+import { HttpSession } from "../support/http-session";
 import { E2E_PASSWORD, linkIn, waitForMail } from "./helpers";
 
 /**
@@ -30,55 +29,20 @@ export interface Person {
   lastName: string;
 }
 
-/** One person's own HTTP client (cookies, client address, a browser's user agent). */
-export class Visitor {
-  private constructor(
-    readonly baseURL: string,
-    readonly api: APIRequestContext,
-  ) {}
-
-  static async open(baseURL: string, clientAddress: string): Promise<Visitor> {
-    const api = await request.newContext({
-      baseURL,
-      extraHTTPHeaders: { "x-forwarded-for": clientAddress, "user-agent": BROWSER_UA },
-    });
-    return new Visitor(baseURL, api);
+/** One person's own HTTP client: their cookies, their client address, a browser's agent. */
+export class Visitor extends HttpSession {
+  constructor(baseURL: string, clientAddress: string) {
+    super(baseURL, { "x-forwarded-for": clientAddress });
   }
 
-  get(path: string): Promise<APIResponse> {
-    return this.api.get(path, { maxRedirects: 0 });
-  }
-
-  /** A form post as the page's own form sends it (same-origin, no redirect followed). */
-  post(path: string, form: Record<string, string>): Promise<APIResponse> {
-    return this.api.post(path, { form, headers: { origin: this.baseURL }, maxRedirects: 0 });
-  }
-
-  async cookies() {
-    return (await this.api.storageState()).cookies;
-  }
-
-  dispose() {
-    return this.api.dispose();
+  /** The session as browser cookies (for a Playwright context). */
+  browserCookies() {
+    return [...this.cookieEntries()].map(([name, value]) => ({ name, value, url: this.base }));
   }
 }
 
-function location(response: APIResponse): string {
-  return response.headers()["location"] ?? "";
-}
-
-/** The sign-up form's hidden `captcha` field, filled as the browser fills it. */
-async function solveCaptcha(visitor: Visitor): Promise<string> {
-  const answer = await visitor.get("/api/captcha/challenge");
-  expect(answer.status(), "captcha challenge").toBe(200);
-  const challenge = (await answer.json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error("The sign-up captcha could not be solved");
-  const payload = {
-    challenge: { parameters: challenge.parameters, signature: challenge.signature },
-    solution,
-  };
-  return Buffer.from(JSON.stringify(payload)).toString("base64");
+function location(response: Response): string {
+  return response.headers.get("location") ?? "";
 }
 
 let made = 0;
@@ -100,15 +64,15 @@ export async function signUpTeacher(
     firstName: input.firstName ?? "Maria",
     lastName: input.lastName ?? "Nowak",
   };
-  const sent = await visitor.post("/auth/sign-up", {
+  const sent = await visitor.postForm("/auth/sign-up", {
     firstName: person.firstName,
     lastName: person.lastName,
     email: person.email,
     password: person.password,
     terms: "on",
-    captcha: await solveCaptcha(visitor),
+    captcha: await solvedCaptcha(visitor),
   });
-  expect(sent.status(), `sign-up of ${person.email}`).toBe(200);
+  expect(sent.status, `sign-up of ${person.email}`).toBe(200);
   await verifyByMail(visitor, person.email);
   return person;
 }
@@ -120,8 +84,8 @@ async function verifyByMail(visitor: Visitor, email: string) {
   expect(location(verified), `verification of ${email}`).toMatch(/^\/dashboard/);
 }
 
-async function signIn(visitor: Visitor, person: Person): Promise<APIResponse> {
-  return visitor.post("/auth/sign-in", { email: person.email, password: person.password });
+function signIn(visitor: Visitor, person: Person): Promise<Response> {
+  return visitor.postForm("/auth/sign-in", { email: person.email, password: person.password });
 }
 
 /**
@@ -131,7 +95,7 @@ async function signIn(visitor: Visitor, person: Person): Promise<APIResponse> {
  */
 export async function deleteAccount(visitor: Visitor, person: Person) {
   const attempt = () =>
-    visitor.post("/dashboard/account", {
+    visitor.postForm("/dashboard/account", {
       intent: "delete",
       password: person.password,
       confirm: "on",
@@ -139,16 +103,16 @@ export async function deleteAccount(visitor: Visitor, person: Person) {
   let answer = await attempt();
   if (location(answer).startsWith("/auth/confirm")) {
     let signedIn = await signIn(visitor, person);
-    if (signedIn.status() === 403) {
+    if (signedIn.status === 403) {
       await verifyByMail(visitor, person.email);
       signedIn = await signIn(visitor, person);
     }
-    expect(signedIn.status(), `sign-in of ${person.email} to delete it`).toBe(302);
+    expect(signedIn.status, `sign-in of ${person.email} to delete it`).toBe(302);
     answer = await attempt();
   }
   expect(
     location(answer),
-    `deleting ${person.email} answered ${answer.status()}: ${answer.status() === 302 ? "" : (await answer.text()).slice(0, 300)}`,
+    `deleting ${person.email} answered ${answer.status}: ${answer.status === 302 ? "" : (await answer.text()).slice(0, 300)}`,
   ).toMatch(/accountDeleted=1/);
 }
 
@@ -166,14 +130,14 @@ export class FirstAdmin {
 
   private session(): Promise<Visitor> {
     this.visitor ??= (async () => {
-      const visitor = await Visitor.open(this.baseURL, this.clientAddress());
+      const visitor = new Visitor(this.baseURL, this.clientAddress());
       const answer = await signIn(visitor, {
         email: FIRST_ADMIN,
         password: E2E_PASSWORD,
         firstName: "",
         lastName: "",
       });
-      expect(answer.status(), "sign-in of the first administrator").toBe(302);
+      expect(answer.status, "sign-in of the first administrator").toBe(302);
       return visitor;
     })();
     return this.visitor;
@@ -189,8 +153,8 @@ export class FirstAdmin {
   private async change(email: string, form: Record<string, string>, done: string) {
     const visitor = await this.session();
     const userId = await this.userId(visitor, email);
-    const answer = await visitor.post("/admin/users", { ...form, userId });
-    expect(answer.status(), `${form.intent} for ${email}`).toBe(200);
+    const answer = await visitor.postForm("/admin/users", { ...form, userId });
+    expect(answer.status, `${form.intent} for ${email}`).toBe(200);
     expect(await answer.text()).toContain(done);
   }
 
@@ -210,7 +174,7 @@ export class FirstAdmin {
   async close() {
     if (!this.visitor) return;
     const visitor = await this.visitor;
-    await visitor.get("/auth/sign-out");
-    await visitor.dispose();
+    const out = await visitor.postForm("/auth/sign-out", {});
+    expect(location(out), "sign-out of the first administrator").toMatch(/^\/auth\/sign-in/);
   }
 }

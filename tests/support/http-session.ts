@@ -23,6 +23,11 @@ export class HttpSession {
     return this.cookies.get(name);
   }
 
+  /** Every cookie the session holds (name, value). */
+  cookieEntries(): IterableIterator<[string, string]> {
+    return this.cookies.entries();
+  }
+
   setCookie(name: string, value: string) {
     this.cookies.set(name, value);
   }
