@@ -2,10 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import getPort from "get-port";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, redeemCodes, stripeEvents, userData } from "@db/schema";
+import { mailOutbox, organizationMembers, redeemCodes, stripeEvents, userData } from "@db/schema";
 import { ensureUser } from "~/features/account/admin-tasks.server";
 import { recheckStaleSubscriptions } from "~/features/membership/billing.server";
 import { createCode } from "~/features/membership/grants.server";
+import { PromotionsSchema } from "~/features/membership/promotions";
+import { createSchool, setSchoolComplimentary } from "~/features/membership/schools.server";
 import { sendTrialReminders } from "~/features/membership/jobs.server";
 import { seedStripe } from "~/features/membership/stripe-seed.server";
 import { ROLE } from "~/lib/auth/roles";
@@ -66,6 +68,15 @@ describe("membership and billing (issue 8)", () => {
     const paid = await fetch(checkoutUrl, { method: "POST", redirect: "manual" });
     expect(paid.status).toBe(303);
     return { sessionId, successUrl: paid.headers.get("location") ?? "" };
+  }
+
+  async function premiumOpens(client: HttpSession) {
+    const [premium] = await queryRows<{ id: string }>(
+      services.db,
+      sql`select id from exercises where not is_free order by id limit 1`,
+    );
+    const html = await (await client.get(`/dashboard/exercises/${premium?.id}`)).text();
+    return !html.includes("Go Premium");
   }
 
   beforeAll(async () => {
@@ -210,6 +221,49 @@ describe("membership and billing (issue 8)", () => {
       secret: "whsec_other",
     });
     expect((await post({ "stripe-signature": wrongSecret })).status).toBe(400);
+  });
+
+  it("ends premium when a signed customer.subscription.deleted arrives", async () => {
+    const { id, client } = await teacher("deleted@billing.test", "DE");
+    await pay(client, "month");
+    const subscriptionId = (await row(id)).subscriptionId ?? "";
+    expect(await premiumOpens(client)).toBe(true);
+    expect(await (await client.get("/dashboard/membership")).text()).toContain("Premium, monthly");
+    // Stripe ends the subscription (payment retries ran out); this test delivers the event.
+    await standin.setSubscriptionStatus(subscriptionId, "canceled", { send: false });
+    const event = standin.makeEvent(
+      "customer.subscription.deleted",
+      structuredClone(standin.subscriptions.get(subscriptionId)!),
+    );
+    const payload = JSON.stringify(event);
+    const delivered = await fetch(`${app.url}/api/stripe/webhook`, {
+      method: "POST",
+      body: payload,
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+      },
+    });
+    expect(delivered.status).toBe(200);
+    expect(await delivered.json()).toEqual({ received: true });
+
+    const r = await row(id);
+    expect(r).toMatchObject({ subscriptionStatus: "CANCELED", membershipPlan: 0, subscriptionId });
+    expect(r.subscriptionExpiredAt).not.toBeNull();
+    const [recorded] = await services.db
+      .select()
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, event.id));
+    expect(recorded).toMatchObject({
+      type: "customer.subscription.deleted",
+      objectId: subscriptionId,
+    });
+    expect(recorded?.processedAt).not.toBeNull();
+    // Premium content locks again and the membership page shows the free plan.
+    expect(await premiumOpens(client)).toBe(false);
+    const page = await (await client.get("/dashboard/membership")).text();
+    expect(page).toContain("Free plan");
+    expect(page).not.toContain("Premium, monthly");
   });
 
   it("re-checks a subscription at most once a day, and the daily job repairs missed webhooks", async () => {
@@ -411,10 +465,12 @@ describe("membership and billing (issue 8)", () => {
   });
 });
 
-describe("schools, reviews, admin grants and promotions", () => {
+// Promotion claiming (campaigns, clock) is tested in promotions.test.ts.
+describe("schools, reviews, admin grants and the happy-week discount", () => {
   let standin: StripeStandIn;
   let app: TestApp;
   let services: Services;
+  let stripe: Stripe;
   let n = 0;
 
   async function account(email: string, role: number = ROLE.TEACHER) {
@@ -452,9 +508,12 @@ describe("schools, reviews, admin grants and promotions", () => {
     });
     services = app.services;
     standin.setWebhookUrl(`${app.url}/api/stripe/webhook`);
-    await seedStripe(
-      new Stripe("sk_test_parley", { host: "127.0.0.1", port: standin.port, protocol: "http" }),
-    );
+    stripe = new Stripe("sk_test_parley", {
+      host: "127.0.0.1",
+      port: standin.port,
+      protocol: "http",
+    });
+    await seedStripe(stripe);
   });
   afterAll(async () => {
     await app?.close();
@@ -578,6 +637,104 @@ describe("schools, reviews, admin grants and promotions", () => {
     expect(ownerLeaves.status).toBe(409);
   });
 
+  /** A school with premium (a complimentary contract), its owner and the given members. */
+  async function schoolWith(name: string, ownerEmail: string, memberIds: string[]) {
+    const id = await createSchool(services, { name, ownerEmail, seats: 5, countryCode: null });
+    await setSchoolComplimentary(services, id, true);
+    if (memberIds.length)
+      await services.db
+        .insert(organizationMembers)
+        .values(
+          memberIds.map((userId) => ({ organizationId: id, userId, role: "member" as const })),
+        );
+    return id;
+  }
+
+  async function memberIds(organizationId: string) {
+    const rows = await services.db
+      .select({ userId: organizationMembers.userId })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organizationId, organizationId));
+    return rows.map((r) => r.userId).sort();
+  }
+
+  it("the owner removes a member, who keeps their account; members cannot remove anyone", async () => {
+    const owner = await account("remove-owner@billing.test");
+    const stays = await account("remove-stays@billing.test");
+    const leaves = await account("remove-leaves@billing.test");
+    const school = await schoolWith("Hillside English", "remove-owner@billing.test", [
+      stays.id,
+      leaves.id,
+    ]);
+    const everyone = [owner.id, stays.id, leaves.id].sort();
+    expect(await premiumExerciseOpens(leaves.client)).toBe(true);
+    const remove = (client: HttpSession, userId: string) =>
+      client.postForm("/dashboard/membership", { intent: "remove-member", userId });
+
+    // A member may remove neither another member nor the owner.
+    for (const target of [leaves.id, owner.id]) {
+      const refused = await remove(stays.client, target);
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain("owner or administrators can manage");
+    }
+    // Nor may the owner of another school.
+    const otherOwner = await account("remove-other-owner@billing.test");
+    await schoolWith("Other School", "remove-other-owner@billing.test", []);
+    const foreign = await remove(otherOwner.client, leaves.id);
+    expect(foreign.status).toBe(409);
+    expect(await foreign.text()).toContain("That school or teacher could not be found.");
+    // The owner cannot be removed, not even by themselves.
+    expect((await remove(owner.client, owner.id)).status).toBe(409);
+    expect(await memberIds(school)).toEqual(everyone);
+
+    // The owner removes a member: premium through the school ends, the account stays.
+    const removed = await remove(owner.client, leaves.id);
+    expect(removed.status).toBe(200);
+    const removedPage = await removed.text();
+    expect(removedPage).toContain("The teacher was removed from the school.");
+    expect(removedPage).not.toContain("remove-leaves@billing.test");
+    expect(await memberIds(school)).toEqual([owner.id, stays.id].sort());
+    expect(await premiumExerciseOpens(leaves.client)).toBe(false);
+    expect((await leaves.client.get("/dashboard")).status).toBe(200);
+    expect(await premiumExerciseOpens(stays.client)).toBe(true);
+  });
+
+  it("answers /api/user/organization for the teacher's own school and refuses another user's", async () => {
+    const admin = await account("org-admin@billing.test", ROLE.TEACHER | ROLE.ADMIN);
+    const owner = await account("org-owner@billing.test");
+    const member = await account("org-member@billing.test");
+    const outsider = await account("org-outsider@billing.test");
+    await schoolWith("Lakeside Tutors", "org-owner@billing.test", [member.id]);
+    type Answer = { organization: { name: string; role: string; members: { id: string }[] } };
+
+    const own = await member.client.get("/api/user/organization");
+    expect(own.status).toBe(200);
+    const body = (await own.json()) as Answer;
+    expect(body.organization).toMatchObject({ name: "Lakeside Tutors", role: "member" });
+    expect(body.organization.members.map((m) => m.id).sort()).toEqual([owner.id, member.id].sort());
+    expect((await member.client.get(`/api/user/organization?userId=${member.id}`)).status).toBe(
+      200,
+    );
+
+    // Anyone else's, even the school owner asking about their member: 403, nothing revealed.
+    for (const [client, userId] of [
+      [outsider.client, member.id],
+      [member.client, owner.id],
+      [owner.client, member.id],
+    ] as const) {
+      const refused = await client.get(`/api/user/organization?userId=${userId}`);
+      expect(refused.status).toBe(403);
+      const text = await refused.text();
+      expect(JSON.parse(text)).toEqual({ error: "You can only see your own organization." });
+      expect(text).not.toContain("Lakeside");
+    }
+    // Administrators may look; signed-out visitors may not.
+    const byAdmin = await admin.client.get(`/api/user/organization?userId=${member.id}`);
+    expect(((await byAdmin.json()) as Answer).organization.name).toBe("Lakeside Tutors");
+    const anonymous = new HttpSession(app.url, { "x-forwarded-for": "10.12.9.11" });
+    expect((await anonymous.get(`/api/user/organization?userId=${member.id}`)).status).toBe(401);
+  });
+
   it("administrators grant days of premium and create codes; teachers cannot", async () => {
     const admin = await account("grant-admin@billing.test", ROLE.TEACHER | ROLE.ADMIN);
     const teacher = await account("granted@billing.test");
@@ -655,11 +812,73 @@ describe("schools, reviews, admin grants and promotions", () => {
     expect(landing).toContain('"ratingCount":2');
   });
 
-  it("shows the happy-week page in every state without errors", async () => {
+  it("shows the happy-week page in each state: no campaign, upcoming, running, ended", async () => {
+    const HAPPY_WEEK = PromotionsSchema.parse({
+      access: [],
+      discount: {
+        id: "happy-week",
+        startsAt: "2031-03-03T00:00:00Z",
+        endsAt: "2031-03-10T00:00:00Z",
+        percentOff: 30,
+        promotionCode: "HAPPYWEEK30",
+      },
+    });
+    await seedStripe(stripe, HAPPY_WEEK);
     const anonymous = new HttpSession(app.url, { "x-forwarded-for": "10.12.9.10" });
-    const res = await anonymous.get("/r/happy-week");
-    expect(res.status).toBe(200);
-    expect(await res.text()).toMatch(/Happy week/);
+    const free = await account("happy-free@billing.test");
+    const premium = await account("happy-premium@billing.test");
+    await services.db
+      .update(userData)
+      .set({ membershipPlan: 1, subscriptionStatus: "INFINITE", trialExpiresAt: null })
+      .where(eq(userData.userId, premium.id));
+    const page = async (client: HttpSession) => {
+      const res = await client.get("/r/happy-week");
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const checkout = (client: HttpSession) =>
+      client.postForm("/r/happy-week", { interval: "month" });
+    const started = app.clock.now();
+    try {
+      // No campaign at all: the offer is over, politely.
+      expect(await page(anonymous)).toContain("Happy week is over for now");
+
+      await app.bundle.savePromotions(services, HAPPY_WEEK);
+      app.clock.set(new Date("2031-03-01T12:00:00Z"));
+      const upcoming = await page(anonymous);
+      expect(upcoming).toContain("Happy week has not started yet");
+      expect(upcoming).toContain("2031-03-03T00:00:00.000Z");
+      expect(await page(free.client)).not.toContain("Get the discount");
+      expect((await checkout(free.client)).status).toBe(409);
+
+      app.clock.set(new Date("2031-03-05T12:00:00Z"));
+      const running = await page(anonymous);
+      expect(running).toContain("Happy week: 30% off Premium");
+      expect(running).toContain("$9.59"); // 30% off $13.70 a month
+      expect(running).toContain("$95.90"); // 30% off $137 a year
+      expect(running).toContain("Create a free account first");
+      expect(await page(free.client)).toContain("Get the discount");
+      expect(await page(premium.client)).toContain("You already have Premium");
+      const discounted = await checkout(free.client);
+      expect(discounted.status).toBe(302);
+      const session = standin.checkoutSessions.get(
+        locationOf(discounted).split("/pay/")[1] ?? "",
+      ) as { amount_total: number; discounts: { promotion_code: string | null }[] };
+      expect(session.discounts[0]?.promotion_code).toMatch(/^promo_/);
+      expect(session.amount_total).toBe(959);
+
+      app.clock.set(new Date("2031-03-10T00:00:00Z"));
+      const ended = await page(anonymous);
+      expect(ended).toContain("Happy week is over for now");
+      expect(ended).toContain('href="/#pricing"');
+      expect(await page(free.client)).toContain('href="/dashboard/membership"');
+      const late = await checkout(free.client);
+      expect(late.status).toBe(409);
+      expect(await late.text()).toContain("The offer has just ended");
+    } finally {
+      app.clock.set(started);
+      await app.bundle.savePromotions(services, { access: [], discount: null });
+    }
   });
 });
 

@@ -213,8 +213,22 @@ describe("the library over HTTP", () => {
   it("finds words despite typos and stemming, and counts per filter value", async () => {
     const html = await (await premium.get("/dashboard/exercises?q=enviroment")).text();
     expect(html).toContain("Showing results for “environment”");
-    const count = Number(/(\d+) exercises?</.exec(html)?.[1]);
+    const total = (page: string) => Number(/(\d+) exercises?</.exec(page)?.[1]);
+    const count = total(html);
     expect(count).toBeGreaterThan(5);
+    // Counts per filter value: each level shows how many of these results it has, which is
+    // what choosing it gives; every exercise has one level, so they add up to the total.
+    const levelCount = (page: string, level: string) =>
+      Number(
+        new RegExp(`name="level" value="${level}"[^]*?tabular-nums[^>]*>(\\d+)<`).exec(page)?.[1],
+      );
+    const levels = ["A1", "A2", "B1", "B2", "C1", "C2"].map((level) => levelCount(html, level));
+    expect(levels.reduce((a, b) => a + b, 0)).toBe(count);
+    const b1 = levelCount(html, "B1");
+    expect(b1).toBeGreaterThan(0);
+    expect(
+      total(await (await premium.get("/dashboard/exercises?q=enviroment&level=B1")).text()),
+    ).toBe(b1);
     const data = await (
       await premium.get("/dashboard/exercises.data?q=travelling&level=B1")
     ).text();
@@ -322,5 +336,16 @@ describe("the library over HTTP", () => {
 
   it("keeps the audio section for admins", async () => {
     expect((await premium.get("/dashboard/audio")).headers.get("location")).toBe("/dashboard");
+    await ensureUser(app.services, {
+      email: "admin@library.test",
+      firstName: "Ad",
+      lastName: "Min",
+      role: ROLE.TEACHER | ROLE.ADMIN,
+      password: PASSWORD,
+    });
+    const admin = await signIn("admin@library.test");
+    const audio = await admin.get("/dashboard/audio");
+    expect(audio.status).toBe(200);
+    expect(await audio.text()).toContain("Listening tracks with transcripts");
   });
 });

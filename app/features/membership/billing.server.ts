@@ -43,12 +43,15 @@ function requireStripe(services: Services): Stripe {
 // ---------------------------------------------------------------------------------------
 // Prices
 
-const priceCache = new Map<string, { price: Stripe.Price; at: number }>();
+/** Per Stripe client (one account each): the same lookup key names another price elsewhere. */
+const priceCaches = new WeakMap<Stripe, Map<string, { price: Stripe.Price; at: number }>>();
 const PRICE_CACHE_MS = 10 * 60 * 1000;
 
 /** The active Stripe Price for a lookup key (cached ten minutes). */
 export async function priceFor(stripe: Stripe, lookupKey: string): Promise<Stripe.Price> {
-  const cached = priceCache.get(lookupKey);
+  let cache = priceCaches.get(stripe);
+  if (!cache) priceCaches.set(stripe, (cache = new Map()));
+  const cached = cache.get(lookupKey);
   if (cached && performance.now() - cached.at < PRICE_CACHE_MS) return cached.price;
   const list = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
   const price = list.data[0];
@@ -57,12 +60,8 @@ export async function priceFor(stripe: Stripe, lookupKey: string): Promise<Strip
       "price-missing",
       `No Stripe price has the lookup key ${lookupKey}: run npm run stripe:seed.`,
     );
-  priceCache.set(lookupKey, { price, at: performance.now() });
+  cache.set(lookupKey, { price, at: performance.now() });
   return price;
-}
-
-export function clearPriceCache() {
-  priceCache.clear();
 }
 
 // ---------------------------------------------------------------------------------------
