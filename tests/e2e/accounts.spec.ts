@@ -79,9 +79,10 @@ test("a forgotten password is reset through the mailed link", async ({ page, acc
   await page.goto(linkIn(await waitForMail(teacher.email, "recovery"), "/auth/recovery/"));
   await page.getByLabel("New password", { exact: true }).fill("my second passphrase");
   await page.getByLabel("Repeat the new password").fill("my second passphrase");
+  // From the click on, the account's password is the new one (for its removal, too).
+  teacher.password = "my second passphrase";
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in\?reset=1/);
-  teacher.password = "my second passphrase";
   await signIn(page, teacher.email, teacher.password);
 });
 

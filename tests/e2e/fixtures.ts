@@ -117,9 +117,19 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
   // Making and removing people is setup, not the behaviour under test: it gets its own time
   // (SETUP_TIMEOUT), so a test's own budget goes to what it tests.
   accounts: [
-    async ({ baseURL, firstAdmin, sessions }, use) => {
+    async ({ baseURL, firstAdmin, sessions }, use, testInfo) => {
       const made: Person[] = [];
-      const teacher: Accounts["teacher"] = async (options = {}) => {
+      // People made from the test's body do not eat into its time either: the test's
+      // timeout grows by what making them took.
+      const asSetup = async <T>(make: () => Promise<T>): Promise<T> => {
+        const started = performance.now();
+        try {
+          return await make();
+        } finally {
+          testInfo.setTimeout(testInfo.timeout + Math.ceil(performance.now() - started));
+        }
+      };
+      const teacher = async (options: Parameters<Accounts["teacher"]>[0] = {}) => {
         const visitor = new Visitor(baseURL, newClientAddress());
         const person = await signUpTeacher(visitor, options);
         sessions.set(person, visitor);
@@ -128,12 +138,13 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
         return person;
       };
       await use({
-        teacher,
-        admin: async (options = {}) => {
-          const person = await teacher({ label: "admin", ...options });
-          await firstAdmin.makeAdmin(person.email);
-          return person;
-        },
+        teacher: (options) => asSetup(() => teacher(options)),
+        admin: (options = {}) =>
+          asSetup(async () => {
+            const person = await teacher({ label: "admin", ...options });
+            await firstAdmin.makeAdmin(person.email);
+            return person;
+          }),
         adopt: (person) => {
           made.push(person);
           return person;
