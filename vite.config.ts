@@ -13,6 +13,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The server bundle's entry is our own server module, which imports the React Router build.
     rollupOptions: isSsrBuild ? { input: "./server/main.ts" } : undefined,
+    // The server bundle maps back to app/ and server/ sources (coverage of the integration
+    // suite, readable stack traces with --enable-source-maps); browsers get no maps.
+    sourcemap: isSsrBuild,
     assetsInlineLimit: 0,
   },
   plugins: [tailwindcss(), reactRouter()],

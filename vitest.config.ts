@@ -9,6 +9,23 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // `npm run test:coverage` (a report, not a gate). The integration tests run the production
+    // bundle, so its V8 figures are mapped back to app/ and server/ through the bundle's source
+    // map; tests/support/coverage-provider.ts explains why the provider needs help for that.
+    coverage: {
+      provider: "custom",
+      customProviderModule: "./tests/support/coverage-provider.ts",
+      include: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "build/server/**/*.js"],
+      exclude: [
+        "**/*.test.{ts,tsx}",
+        "**/*.d.ts",
+        // A two-line re-export chunk with no source map of its own.
+        "build/server/assets/client-*.js",
+      ],
+      // Per file (wide enough for whole paths), the totals, and a JSON summary beside them.
+      reporter: [["text", { maxCols: 140 }], "text-summary", "json-summary"],
+      reportsDirectory: "test-results/coverage",
+    },
     projects: [
       {
         resolve: { alias },
