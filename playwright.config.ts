@@ -14,6 +14,9 @@ export default defineConfig({
   outputDir: "test-results/playwright",
   use: {
     ...devices["Desktop Chrome"],
+    // Not the server's UTC (tests/e2e/fixtures.ts BROWSER_TIME_ZONE): time shown differently
+    // on the server and in the browser fails hydration, as it would for a teacher in Warsaw.
+    timezoneId: "Europe/Warsaw",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -73,8 +73,22 @@ async function signInAs(context: BrowserContext, person: Person, sessions: Map<P
   await context.addCookies(visitor.browserCookies());
 }
 
+/** Console errors and uncaught exceptions of every page a test opens, kept for `checks`. */
+interface ConsoleLog {
+  errors: string[];
+  watch(page: Page): void;
+}
+
+/**
+ * The time zone every browser of the suite runs in. Not the server's (UTC): a page that
+ * renders a time differently on the server and in the browser fails hydration here, as it
+ * would for a teacher in Warsaw.
+ */
+export const BROWSER_TIME_ZONE = "Europe/Warsaw";
+
 interface TestFixtures {
   checks: PageChecks;
+  consoleLog: ConsoleLog;
   baseURL: string;
   clientIp: string;
   accounts: Accounts;
@@ -181,16 +195,32 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
     },
     { timeout: SETUP_TIMEOUT },
   ],
-  browse: async ({ browser, baseURL, sessions, accounts: _removedAfterThese }, use) => {
+  consoleLog: async ({}, use) => {
+    const errors: string[] = [];
+    await use({
+      errors,
+      watch: (page) => {
+        page.on("console", (message) => {
+          if (message.type() === "error") errors.push(`${message.text()} (${page.url()})`);
+        });
+        page.on("pageerror", (error) => errors.push(`Uncaught: ${error.message} (${page.url()})`));
+      },
+    });
+  },
+  browse: async ({ browser, baseURL, sessions, consoleLog, accounts: _removedAfterThese }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (person) => {
       const context = await browser.newContext({
         baseURL,
+        timezoneId: BROWSER_TIME_ZONE,
         extraHTTPHeaders: { "x-forwarded-for": newClientAddress() },
       });
       contexts.push(context);
       if (person) await signInAs(context, person, sessions);
-      return context.newPage();
+      const page = await context.newPage();
+      // Other browsers' pages are held to the same rule as the test's own page.
+      consoleLog.watch(page);
+      return page;
     });
     for (const context of contexts) await context.close();
   },
@@ -202,8 +232,8 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
   checks: [
     // After the checks (and their scans) end, the test's accounts are removed: a page that
     // is still open must not see its session vanish while its console is watched.
-    async ({ page, accounts: _removedAfterTheChecks }, use) => {
-      const consoleErrors: string[] = [];
+    async ({ page, consoleLog, accounts: _removedAfterTheChecks }, use) => {
+      const consoleErrors = consoleLog.errors;
       const allowed: (string | RegExp)[] = [];
       const findings: AxeFinding[] = [];
       const scanned = new Set<string>();
@@ -244,10 +274,7 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
         return run;
       };
 
-      page.on("console", (message) => {
-        if (message.type() === "error") consoleErrors.push(message.text());
-      });
-      page.on("pageerror", (error) => consoleErrors.push(`Uncaught: ${error.message}`));
+      consoleLog.watch(page);
       page.on("framenavigated", (frame) => {
         if (frame !== page.mainFrame()) return;
         navigations += 1;
