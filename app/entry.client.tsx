@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { resumeInterruptedNavigation } from "~/features/shell/module-reload";
 import { loadMessages, type I18nBootstrap } from "~/lib/i18n/client";
 import { I18nProvider, I18nStore } from "~/lib/i18n/react";
 
@@ -29,4 +30,6 @@ async function hydrate() {
   });
 }
 
-void hydrate();
+// A route module that failed to load made React Router reload the page being left; go on to
+// where the user was going instead of showing it again (spec §8).
+if (!resumeInterruptedNavigation()) void hydrate();

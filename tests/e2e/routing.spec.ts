@@ -66,3 +66,39 @@ test("route rules redirect client navigations too, keeping the hash", async ({ p
   await page.goto("/help#billing");
   await expect(page).toHaveURL(/\/faq#billing$/);
 });
+
+test("a route whose code fails to load is reached by a full page load of that route", async ({
+  page,
+  checks,
+  teacher: _freshTeacher,
+}) => {
+  await page.goto("/dashboard");
+  // Routes join the client's manifest as links to them appear (lazy route discovery).
+  const moduleOf = () =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __reactRouterManifest: { routes: Record<string, { module: string } | undefined> };
+          }
+        ).__reactRouterManifest.routes.students?.module ?? "",
+    );
+  await expect.poll(moduleOf).not.toBe("");
+  const module = await moduleOf();
+  // The first request for the Students page's code fails, as during a deploy that removed it.
+  let refused = 0;
+  await page.route(`**${module}`, (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    return route.abort("failed");
+  });
+  checks.allowConsoleErrors(
+    "Error loading route module",
+    "Failed to fetch dynamically imported module",
+    "net::ERR_FAILED",
+  );
+  await page.getByRole("main").getByRole("link", { name: "Students", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/students$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
+  expect(refused).toBe(1);
+});

@@ -1,12 +1,17 @@
 import { useEffect } from "react";
-import { useLocation, useMatches } from "react-router";
+import { createPath, useLocation, useMatches, useNavigation } from "react-router";
 import type { CollectionName } from "~/features/content/collections";
 import { preloadCollections } from "~/features/content/preload";
 import { supportChat, wantsChat } from "~/features/support/chat-store";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, readCookie } from "~/lib/i18n/detect";
 import { routeLocale, splitLocalePrefix } from "~/lib/routing/paths";
 import { clientState, loadRouteRulesManifest, refreshBuildState } from "./client-state";
-import { isModuleLoadFailure, reloadAt } from "./module-reload";
+import {
+  isModuleLoadFailure,
+  notePendingNavigation,
+  pendingNavigation,
+  reloadAt,
+} from "./module-reload";
 import { useRootData } from "./root-data";
 
 export const VERSION_CHECK_MS = 60 * 60 * 1000;
@@ -69,16 +74,24 @@ export function AppEffects() {
     };
   }, [buildId]);
 
-  // Failed chunk or module loads reload the app at the route the user was going to.
+  // Failed chunk or module loads reload the app at the route the user was going to: the
+  // navigation under way is noted, for our handlers and for the page React Router reloads
+  // when a route module fails (entry.client.tsx goes on from there).
+  const navigation = useNavigation();
+  const target = navigation.location ? createPath(navigation.location) : null;
   useEffect(() => {
+    notePendingNavigation(target);
+  }, [target]);
+  useEffect(() => {
+    const destination = () => pendingNavigation() ?? window.location.href;
     const onPreloadError = (event: Event) => {
       event.preventDefault();
-      reloadAt(window.location.href);
+      reloadAt(destination());
     };
     const onRejection = (event: PromiseRejectionEvent) => {
       if (isModuleLoadFailure(event.reason)) {
         event.preventDefault();
-        reloadAt(window.location.href);
+        reloadAt(destination());
       }
     };
     window.addEventListener("vite:preloadError", onPreloadError);

@@ -1,7 +1,7 @@
 /**
  * Spec §8: a failed lazy chunk load, or any of the three browsers' module-load failure
- * messages, reloads the app at the target route. A guard in sessionStorage stops a loop
- * when the server itself is broken.
+ * messages, reloads the app at the target route (the route the user was going to, not the
+ * page being left). A guard in sessionStorage stops a loop when the server itself is broken.
  */
 export const MODULE_LOAD_FAILURES = [
   "error loading dynamically imported module",
@@ -34,4 +34,57 @@ export function reloadAt(target: string): boolean {
   }
   window.location.assign(target);
   return true;
+}
+
+const PENDING_KEY = "parley:pending-navigation";
+
+interface PendingNavigation {
+  from: string;
+  to: string;
+  at: number;
+}
+
+/**
+ * Notes the client navigation under way (`to`, an app path with query and hash), or clears
+ * the note when none is. React Router answers a route module that fails to load by reloading
+ * the page being left; the note lets the reloaded page continue to where the user was going.
+ */
+export function notePendingNavigation(to: string | null): void {
+  try {
+    if (to === null) window.sessionStorage.removeItem(PENDING_KEY);
+    else {
+      const note: PendingNavigation = { from: window.location.href, to, at: Date.now() };
+      window.sessionStorage.setItem(PENDING_KEY, JSON.stringify(note));
+    }
+  } catch {
+    // Storage unavailable: a failed chunk then reloads the page being left.
+  }
+}
+
+/** The navigation under way, if one was noted on this page a moment ago. */
+export function pendingNavigation(): string | null {
+  try {
+    const note = JSON.parse(
+      window.sessionStorage.getItem(PENDING_KEY) ?? "null",
+    ) as PendingNavigation | null;
+    if (!note || note.from !== window.location.href) return null;
+    if (Date.now() - note.at > GUARD_WINDOW_MS) return null;
+    return note.to;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * On page start: when this document is a reload of a page whose navigation was cut short a
+ * moment ago, goes on to that navigation's target (once; the reload guard stops loops).
+ * Returns true when the browser is leaving for it, so the caller should not hydrate.
+ */
+export function resumeInterruptedNavigation(): boolean {
+  const entry = window.performance?.getEntriesByType?.("navigation")[0] as
+    PerformanceNavigationTiming | undefined;
+  const target = pendingNavigation();
+  notePendingNavigation(null);
+  if (!target || entry?.type !== "reload") return false;
+  return reloadAt(target);
 }
