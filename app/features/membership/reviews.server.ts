@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { reviews, userData } from "@db/schema";
+import { lessons, reviews, userData } from "@db/schema";
 import { queryRows } from "~/lib/db.server";
 import type { Services } from "~/lib/services.server";
 
@@ -9,6 +9,26 @@ import type { Services } from "~/lib/services.server";
  * app" disappears. Reviews the teacher agreed to publish, and no administrator hid, make up
  * the public rating once there are enough of them.
  */
+
+/**
+ * Besides the daily rule below (two weeks and five exercises), a teacher is asked for a review
+ * ("Rate our app") as soon as they have taught with Parley for real: after the third lesson
+ * they mark done. The spec leaves the rule open (§4 "eligible").
+ */
+export const REVIEW_AFTER_DONE_LESSONS = 3;
+
+/** Called when a teacher marks a lesson done: makes them eligible for the review prompt. */
+export async function noteLessonDone(services: Services, teacherId: string) {
+  const [row] = await services.db
+    .select({ done: sql<number>`count(*)::int` })
+    .from(lessons)
+    .where(and(eq(lessons.teacherId, teacherId), eq(lessons.status, "done")));
+  if ((row?.done ?? 0) < REVIEW_AFTER_DONE_LESSONS) return;
+  await services.db
+    .update(userData)
+    .set({ reviewAskEligible: true, updatedAt: services.clock.now() })
+    .where(and(eq(userData.userId, teacherId), eq(userData.reviewAskEligible, false)));
+}
 
 export interface ReviewInput {
   rating: number;
@@ -32,12 +52,24 @@ export async function markReviewStarted(
     .where(and(eq(userData.userId, userId), isNull(userData.reviewStartedAt)));
 }
 
+/**
+ * Saves the teacher's review. "unchanged" when it is exactly the one already saved (a second
+ * click, a resubmitted page): nothing is written and the teacher is told.
+ */
 export async function saveReview(
   services: Services,
   userId: string,
   input: ReviewInput,
   now: Date = services.clock.now(),
-) {
+): Promise<"saved" | "unchanged"> {
+  const existing = await loadReview(services, userId);
+  if (
+    existing &&
+    existing.rating === input.rating &&
+    existing.text === input.text &&
+    existing.consentToPublish === input.consentToPublish
+  )
+    return "unchanged";
   await services.db
     .insert(reviews)
     .values({ userId, ...input, createdAt: now, updatedAt: now })
@@ -53,6 +85,7 @@ export async function saveReview(
       updatedAt: now,
     })
     .where(eq(userData.userId, userId));
+  return "saved";
 }
 
 /** Average and count of published reviews (null until there are `minimum` of them). */

@@ -1,3 +1,4 @@
+import { noteLessonDone } from "~/features/membership/reviews.server";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { exercises, lessonItems, lessons, materials, students } from "@db/schema";
@@ -157,6 +158,7 @@ export async function updateLesson(
     .set({ ...patch, updatedAt: services.clock.now() })
     .where(and(eq(lessons.id, id), eq(lessons.teacherId, teacherId)))
     .returning({ id: lessons.id });
+  if (updated.length > 0 && patch.status === "done") await noteLessonDone(services, teacherId);
   return updated.length > 0;
 }
 

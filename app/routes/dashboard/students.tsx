@@ -1,3 +1,4 @@
+import { useState } from "react";
 import {
   data,
   Form,
@@ -33,7 +34,8 @@ import {
 } from "~/features/teaching/students.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
-import { parseForm, useMessage, type FormFailure } from "~/lib/forms";
+import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
+import type { FieldErrors } from "~/lib/validation/messages";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import { useExerciseHref } from "~/features/library/components/exercise-href";
@@ -330,9 +332,21 @@ function StudentForm({
   const t = useT();
   const message = useMessage();
   const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors = clientErrors ?? failure?.errors ?? {};
   const value = (name: string, fallback: string) => failure?.values[name] ?? fallback;
   return (
-    <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2">
+    <Form
+      method="post"
+      noValidate
+      className="mt-4 grid gap-4 sm:grid-cols-2"
+      onSubmit={(event) => {
+        // The §5 messages in the page, not the browser's own bubbles.
+        const found = validateInBrowser(event.currentTarget, StudentSchema);
+        setClientErrors(found);
+        if (found) event.preventDefault();
+      }}
+    >
       <input type="hidden" name="intent" value={intent} />
       {student ? <input type="hidden" name="id" value={student.id} /> : null}
       <TextField
@@ -341,7 +355,7 @@ function StudentForm({
         required
         maxLength={120}
         defaultValue={value("name", student?.name ?? "")}
-        error={message(failure?.errors.name)}
+        error={message(errors.name)}
       />
       <TextField
         label={t("students.email")}
@@ -350,13 +364,13 @@ function StudentForm({
         maxLength={254}
         hint={t("students.emailHint")}
         defaultValue={value("email", student?.email ?? "")}
-        error={message(failure?.errors.email)}
+        error={message(errors.email)}
       />
       <LevelSelect
         label={t("students.level")}
         emptyLabel={t("students.levelUnknown")}
         defaultValue={value("level", student?.level ?? "")}
-        error={failure?.errors.level ? message(failure.errors.level) : undefined}
+        error={errors.level ? message(errors.level) : undefined}
         fullWidth
       />
       <TextField
@@ -365,7 +379,7 @@ function StudentForm({
         maxLength={400}
         hint={t("students.tagsHint")}
         defaultValue={value("tags", student?.tags.join(", ") ?? "")}
-        error={message(failure?.errors.tags)}
+        error={message(errors.tags)}
       />
       <TextAreaField
         label={t("students.goals")}
@@ -373,7 +387,7 @@ function StudentForm({
         rows={3}
         maxLength={2000}
         defaultValue={value("goals", student?.goals ?? "")}
-        error={message(failure?.errors.goals)}
+        error={message(errors.goals)}
         className="sm:col-span-2"
       />
       <TextAreaField
@@ -383,7 +397,7 @@ function StudentForm({
         maxLength={5000}
         hint={t("students.notesHint")}
         defaultValue={value("notes", student?.notes ?? "")}
-        error={message(failure?.errors.notes)}
+        error={message(errors.notes)}
         className="sm:col-span-2"
       />
       <div className="sm:col-span-2">

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review";
@@ -8,8 +9,10 @@ import { PageHeader } from "~/components/ui/page-header";
 import { loadReview, markReviewStarted, saveReview } from "~/features/membership/reviews.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
+import { parseForm, validateInBrowser, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
+import type { FieldErrors } from "~/lib/validation/messages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -26,7 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const ReviewSchema = z.object({
-  rating: z.coerce.number().int().min(1).max(5),
+  // One to five stars; none chosen (or anything else) gets the page's own message.
+  rating: z
+    .string()
+    .optional()
+    .refine((v) => v !== undefined && /^[1-5]$/.test(v), {
+      params: { key: "review.error.rating" },
+    })
+    .transform(Number),
   text: z.string().trim().max(2000).default(""),
   consentToPublish: z
     .string()
@@ -37,10 +47,20 @@ const ReviewSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = requireUser(context, request);
-  const parsed = ReviewSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data({ ok: false as const, messageKey: "review.error.rating" }, { status: 400 });
-  await saveReview(getServices(context), user.id, parsed.data);
+  const parsed = parseForm(await readForm(request), ReviewSchema);
+  if (!parsed.ok) {
+    const failure: FormFailure = { errors: parsed.errors, values: parsed.values };
+    return data({ ok: false as const, ...failure }, { status: 400 });
+  }
+  const saved = await saveReview(getServices(context), user.id, parsed.data);
+  if (saved === "unchanged") {
+    const failure: FormFailure = {
+      errors: {},
+      values: {},
+      formError: { key: "review.error.unchanged" },
+    };
+    return data({ ok: false as const, ...failure }, { status: 409 });
+  }
   return { ok: true as const, messageKey: "review.thanks" };
 }
 
@@ -49,6 +69,8 @@ export default function ReviewPage() {
   const { review, firstName } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const ratingError = (clientErrors ?? (answer && !answer.ok ? answer.errors : null))?.rating;
   if (answer?.ok)
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -66,13 +88,22 @@ export default function ReviewPage() {
     <div className="mx-auto max-w-xl px-4 py-12">
       <title>{`${t("page.review.title")} · Parley`}</title>
       <PageHeader title={t("page.review.title")} description={t("review.intro")} />
-      {answer && !answer.ok ? (
+      {answer && !answer.ok && answer.formError ? (
         <Alert tone="error" className="mb-6">
-          {t(answer.messageKey)}
+          {t(answer.formError.key)}
         </Alert>
       ) : null}
-      <Form method="post" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6">
-        <fieldset>
+      <Form
+        method="post"
+        noValidate
+        className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6"
+        onSubmit={(event) => {
+          const found = validateInBrowser(event.currentTarget, ReviewSchema);
+          setClientErrors(found);
+          if (found) event.preventDefault();
+        }}
+      >
+        <fieldset aria-describedby={ratingError ? "review-rating-error" : undefined}>
           <legend className="text-sm font-medium text-slate-800">{t("review.ratingLegend")}</legend>
           <div className="mt-3 flex flex-row-reverse justify-end gap-1">
             {[5, 4, 3, 2, 1].map((n) => (
@@ -93,6 +124,11 @@ export default function ReviewPage() {
               </label>
             ))}
           </div>
+          {ratingError ? (
+            <p id="review-rating-error" role="alert" className="mt-2 text-sm text-red-700">
+              {t(ratingError.key, ratingError.values)}
+            </p>
+          ) : null}
         </fieldset>
         <TextAreaField
           label={t("review.text")}
@@ -107,7 +143,7 @@ export default function ReviewPage() {
           name="consentToPublish"
           defaultChecked={review?.consentToPublish ?? false}
         />
-        <Button type="submit" loading={navigation.state !== "idle"}>
+        <Button type="submit" loading={navigation.state === "submitting"}>
           {t("review.submit")}
         </Button>
       </Form>
