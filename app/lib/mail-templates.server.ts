@@ -11,6 +11,7 @@ export type MailKind =
   | "signInLocked"
   | "setPassword"
   | "changeEmail"
+  | "emailChanged"
   | "trialEnding"
   | "organizationInvite";
 

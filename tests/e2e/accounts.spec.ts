@@ -106,3 +106,37 @@ test("the sixth sign-in attempt within a minute gets 429", async ({ page, checks
   expect(last).toBe(429);
   await expect(page.getByRole("alert")).toContainText("Too many attempts");
 });
+
+test("a teacher changes their address by the mailed link, the old one is told, and deleting the account says it was done", async ({
+  page,
+  teacher,
+  accounts,
+}) => {
+  // Three mailed steps and four password checks: more than the default budget on a busy machine.
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard");
+  await page.getByTestId("avatar-menu-trigger").click();
+  await page.getByRole("menuitem", { name: "Your Account" }).click();
+  const oldEmail = teacher.email;
+  const newEmail = oldEmail.replace("@", ".new@");
+  await page.getByLabel("New email address").fill(newEmail);
+  await page.locator("#email").getByLabel("Current password").fill(teacher.password);
+  await page.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(page.getByText(/a confirmation link is on its way/)).toBeVisible();
+
+  await page.goto(linkIn(await waitForMail(newEmail, "verifyEmail"), "/auth/verify/"));
+  await expect(page.getByText("Your email address has been confirmed.")).toBeVisible();
+  teacher.email = newEmail;
+  const notice = await waitForMail(oldEmail, "emailChanged");
+  expect(notice.subject).toBe("Your Parley email address was changed");
+  expect(notice.text).toContain(newEmail);
+
+  await page.locator("#delete").getByLabel("Current password").fill(teacher.password);
+  await page.getByLabel(/I understand that my account/).check();
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByText(/Your account has been deleted/)).toBeVisible();
+  accounts.deleted(teacher);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/auth\/sign-in/);
+});

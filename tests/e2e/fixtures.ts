@@ -64,6 +64,8 @@ export interface Accounts {
   adopt(person: Person): Person;
   /** Signs the page's browser in as a person made here (their session, no sign-in form). */
   signIn(page: Page, person: Person): Promise<void>;
+  /** A person the test deleted itself (through the account page): nothing left to remove. */
+  deleted(person: Person): void;
 }
 
 /** Puts a person's session into a browser context: its pages are signed in as them. */
@@ -164,6 +166,10 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
           return person;
         },
         signIn: (page, person) => signInAs(page.context(), person, sessions),
+        deleted: (person) => {
+          const at = made.indexOf(person);
+          if (at >= 0) made.splice(at, 1);
+        },
       });
       // Newest first: a student before their teacher, a school's member before its owner.
       const failures: string[] = [];

@@ -142,7 +142,7 @@ describe("the account page", () => {
     expect((await a.get("/dashboard")).status).toBe(200);
   });
 
-  it("changes the email after the password, through a link mailed to the new address", async () => {
+  it("changes the email after the password, through a link mailed to the new address, and tells the old one", async () => {
     const client = await signedIn("ola@account.test");
     const wrong = await client.postForm("/dashboard/account", {
       intent: "email",
@@ -159,6 +159,11 @@ describe("the account page", () => {
     const mail = await smtp.waitFor("ola.new@account.test");
     const verify = await client.get(new URL(linkIn(mail, "/auth/verify/")).pathname);
     expect(verify.headers.get("location")).toBe("/dashboard/account?emailVerified=1");
+    // The old address hears of it: whoever changed it may not be its owner (issue 13 item 15).
+    const notice = await smtp.waitFor("ola@account.test", "emailChanged");
+    // In the language Ola chose earlier on this page.
+    expect(notice.subject).toBe("Adres e-mail Twojego konta Parley został zmieniony");
+    expect(notice.text).toContain("zmieniony na ola.new@account.test");
     const [row] = await app.database.db
       .select()
       .from(users)
@@ -214,7 +219,7 @@ describe("the account page", () => {
       confirm: "on",
     });
     expect(deleted.status).toBe(302);
-    expect(deleted.headers.get("location")).toBe("/?accountDeleted=1");
+    expect(deleted.headers.get("location")).toBe("/auth/sign-in?accountDeleted=1");
     expect(await app.database.db.select().from(users).where(eq(users.id, user!.id))).toHaveLength(
       0,
     );

@@ -447,5 +447,6 @@ export async function deleteAccount(
   await sessionsChanged(services, user.id);
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-  return redirect("/?accountDeleted=1", { headers });
+  // A page that says it was done (the landing has no word for it, and stays cacheable).
+  return redirect("/auth/sign-in?accountDeleted=1", { headers });
 }

@@ -27,3 +27,14 @@ export function countryName(code: string, locale: string): string {
     return code;
   }
 }
+
+/**
+ * Every country with its name in a language, sorted for that language. Built on the server
+ * and sent with the page: browsers' and Node's ICU name some regions differently, and names
+ * computed on both sides broke hydration of the account page (React #418).
+ */
+export function countryOptions(locale: string): { code: string; name: string }[] {
+  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) =>
+    a.name.localeCompare(b.name, locale),
+  );
+}

@@ -328,6 +328,50 @@ async function userIdFromCookies(services: Services, setCookies: string[]): Prom
 }
 
 /** Completes /auth/verify/{token}: verifies, signs in, starts the trial, goes to the dashboard. */
+/**
+ * The addresses a verification token carries: `email`, and `updateTo` when it confirms an
+ * address change. Read without checking the signature — better-auth checks it, and this is
+ * used only after it accepted the token.
+ */
+export function verificationTokenAddresses(
+  token: string,
+): { email: string; updateTo?: string } | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const decoded = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown;
+    if (typeof decoded !== "object" || decoded === null) return null;
+    const { email, updateTo } = decoded as { email?: unknown; updateTo?: unknown };
+    if (typeof email !== "string") return null;
+    return typeof updateTo === "string" ? { email, updateTo } : { email };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Tells the old address that the account's address changed (whoever changed it may not be its
+ * owner), in the account's language; a failure to send is logged.
+ */
+async function mailOldAddress(services: Services, oldEmail: string, newEmail: string) {
+  // The change is done: the account now answers to the new address.
+  const [row] = await services.db
+    .select({ firstName: users.firstName, locale: userData.locale })
+    .from(users)
+    .leftJoin(userData, eq(userData.userId, users.id))
+    .where(eq(users.email, newEmail.toLowerCase()));
+  if (!row) return;
+  const message = renderMail(services.i18n, row?.locale ?? "en", "emailChanged", oldEmail, {
+    firstName: row?.firstName ?? undefined,
+    supportEmail: services.env.SUPPORT_EMAIL,
+    appOrigin: services.env.appOrigin,
+    values: { newEmail },
+  });
+  await services.mail
+    .send(message)
+    .catch((error: unknown) => services.log.error({ err: error }, "email-changed mail failed"));
+}
+
 export async function verifyEmailToken(services: Services, request: Request, token: string) {
   try {
     const { headers } = await services.auth.api.verifyEmail({
@@ -336,6 +380,9 @@ export async function verifyEmailToken(services: Services, request: Request, tok
       returnHeaders: true,
     });
     const userId = await userIdFromCookies(services, headers.getSetCookie());
+    const addresses = verificationTokenAddresses(token);
+    if (addresses?.updateTo && addresses.updateTo !== addresses.email)
+      await mailOldAddress(services, addresses.email, addresses.updateTo);
     if (userId) {
       await startTrialIfEligible(services, userId);
       // A student who joined from a class link appears on the teacher's roster now.

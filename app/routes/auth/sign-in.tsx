@@ -66,6 +66,11 @@ export default function SignIn() {
         </>
       }
     >
+      {params.get("accountDeleted") ? (
+        <Alert tone="success" className="mb-6">
+          {t("auth.accountDeleted")}
+        </Alert>
+      ) : null}
       {params.get("signedOut") ? (
         <Alert tone="success" className="mb-6">
           {t("auth.signedOut")}

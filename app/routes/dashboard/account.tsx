@@ -1,5 +1,12 @@
 import { useState, type ReactNode } from "react";
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/account";
 import { Alert } from "~/components/ui/alert";
@@ -17,7 +24,9 @@ import {
   updatePreferences,
   updateProfile,
 } from "~/features/account/account.server";
-import { COUNTRY_CODES, countryFlag, countryName } from "~/features/account/countries";
+import { countryFlag, countryOptions } from "~/features/account/countries";
+import { getLocale } from "~/lib/i18n/locales";
+import { pageLocale } from "~/lib/i18n/page-locale.server";
 import { AVATAR_COUNT } from "~/features/account/schemas";
 import {
   AccountIntentSchema,
@@ -39,7 +48,7 @@ import { getServices } from "~/lib/context.server";
 import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { LANGUAGES } from "~/lib/i18n/locales";
-import { useLocale, useT } from "~/lib/i18n/react";
+import { useT } from "~/lib/i18n/react";
 import { passThroughHeaders } from "~/lib/route-headers";
 import type { FieldErrors } from "~/lib/validation/messages";
 import { LocalDateTime } from "~/components/ui/local-time";
@@ -64,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countryCode: user.data.countryCode ?? "",
     notificationsOff: user.data.notificationsOff,
     devices,
+    countries: countryOptions(getLocale(pageLocale(request, context)).iso),
   };
 }
 
@@ -207,8 +217,8 @@ function AccountForm({
 
 export default function AccountPage() {
   const t = useT();
-  const locale = useLocale();
   const message = useMessage();
+  const [params] = useSearchParams();
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
@@ -305,6 +315,11 @@ export default function AccountPage() {
             title={t("account.email")}
             description={t("account.emailCurrent", { email: loaded.email })}
           >
+            {params.get("emailVerified") ? (
+              <Alert tone="success" className="mb-4">
+                {t("account.emailVerified")}
+              </Alert>
+            ) : null}
             <AccountForm intent="email" schema={EmailChangeSchema} onErrors={setErrors("email")}>
               <TextField
                 label={t("account.newEmail")}
@@ -411,13 +426,11 @@ export default function AccountPage() {
                   className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
                 >
                   <option value="">{t("account.countryNone")}</option>
-                  {COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale.iso) }))
-                    .sort((a, b) => a.name.localeCompare(b.name, locale.iso))
-                    .map(({ code, name }) => (
-                      <option key={code} value={code}>
-                        {countryFlag(code)} {name}
-                      </option>
-                    ))}
+                  {loaded.countries.map(({ code, name }) => (
+                    <option key={code} value={code}>
+                      {countryFlag(code)} {name}
+                    </option>
+                  ))}
                 </select>
                 <p className="mt-1 text-sm text-slate-600">{t("account.countryHint")}</p>
               </div>
