@@ -38,8 +38,13 @@ export const redeemCodes = pgTable(
   "redeem_codes",
   {
     id: serial("id").primaryKey(),
-    /** Stored upper-case without spaces or dashes; shown in groups of four. */
+    /** Stored upper-case without spaces or dashes (what redemption compares). */
     code: text("code").notNull(),
+    /**
+     * A custom code as the administrator typed it (SPRING-2027, Spring2027), shown instead of
+     * the stored form; null for generated codes, shown in groups of four.
+     */
+    display: text("display"),
     kind: text("kind", { enum: ["days", "plan"] }).notNull(),
     days: integer("days"),
     maxUses: integer("max_uses").notNull().default(1),

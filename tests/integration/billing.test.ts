@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, organizationMembers, redeemCodes, stripeEvents, userData } from "@db/schema";
 import { ensureUser } from "~/features/account/admin-tasks.server";
 import { recheckStaleSubscriptions } from "~/features/membership/billing.server";
-import { createCode } from "~/features/membership/grants.server";
+import { createCode, normalizeCode } from "~/features/membership/grants.server";
 import { PromotionsSchema } from "~/features/membership/promotions";
 import { createSchool, setSchoolComplimentary } from "~/features/membership/schools.server";
 import { sendTrialReminders } from "~/features/membership/jobs.server";
@@ -392,7 +392,7 @@ describe("membership and billing (issue 8)", () => {
       const [stored] = await services.db
         .select()
         .from(redeemCodes)
-        .where(eq(redeemCodes.code, days ?? ""));
+        .where(eq(redeemCodes.code, normalizeCode(days ?? "")));
       expect(stored?.uses).toBe(1);
     });
 
@@ -765,7 +765,29 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
       note: "conference",
     });
     const html = await code.text();
-    expect(html).toContain("WELC-OMET-EACH-ERS");
+    // A custom code is shown as the administrator typed it (issue 13 item 16)…
+    expect(html).toContain("WELCOME-TEACHERS");
+    expect(html).not.toContain("WELC-OMET");
+    expect(await (await admin.client.get("/admin")).text()).toContain("WELCOME-TEACHERS");
+    // …and a teacher may type it in any case, with or without the dash.
+    const redeemed = await teacher.client.postForm("/dashboard/membership", {
+      intent: "redeem",
+      code: "welcome teachers",
+    });
+    expect(redeemed.status).toBe(200);
+    // A code that could never be redeemed is refused: its last day is already over.
+    const yesterday = new Date(app.clock.now().getTime() - 24 * 60 * 60 * 1000);
+    const expired = await admin.client.postForm("/admin", {
+      intent: "create-code",
+      kind: "days",
+      days: "14",
+      maxUses: "3",
+      expiresAt: yesterday.toISOString().slice(0, 10),
+      code: "ALREADY-OVER",
+    });
+    expect(expired.status).toBe(400);
+    expect(await expired.text()).toContain("That day is already over");
+    expect(await (await admin.client.get("/admin")).text()).not.toContain("ALREADY-OVER");
     const teacherTries = await teacher.client.postForm("/admin", {
       intent: "create-code",
       kind: "plan",

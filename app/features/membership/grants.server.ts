@@ -134,8 +134,12 @@ export function normalizeCode(input: string): string {
 
 export const CODE_PATTERN = /^[A-Z0-9]{6,32}$/;
 
-/** Shown in groups of four: PARL-EY24-WXYZ. */
-export function formatCode(code: string): string {
+/**
+ * How a code is shown: a custom one as the administrator typed it, a generated one in groups
+ * of four (PARL-EY24-WXYZ). Teachers may type either form, in any case.
+ */
+export function formatCode(code: string, display?: string | null): string {
+  if (display) return display;
   return code.match(/.{1,4}/g)?.join("-") ?? code;
 }
 
@@ -212,17 +216,22 @@ export interface NewCode {
   note?: string | null;
 }
 
-/** Creates a code (generated when none is given); answers null when the code exists. */
+/**
+ * Creates a code (generated when none is given); answers how it is shown, or null when a code
+ * with the same characters exists.
+ */
 export async function createCode(
   services: Services,
   createdBy: string,
   input: NewCode,
 ): Promise<string | null> {
-  const code = input.code ? normalizeCode(input.code) : generateCode();
+  const typed = input.code?.trim() || null;
+  const code = typed ? normalizeCode(typed) : generateCode();
   const inserted = await services.db
     .insert(redeemCodes)
     .values({
       code,
+      display: typed,
       kind: input.kind,
       days: input.kind === "days" ? (input.days ?? null) : null,
       maxUses: input.maxUses,
@@ -231,8 +240,9 @@ export async function createCode(
       createdBy,
     })
     .onConflictDoNothing()
-    .returning({ code: redeemCodes.code });
-  return inserted[0]?.code ?? null;
+    .returning({ code: redeemCodes.code, display: redeemCodes.display });
+  const row = inserted[0];
+  return row ? formatCode(row.code, row.display) : null;
 }
 
 /** The latest codes with how often they were used, for the admin panel. */

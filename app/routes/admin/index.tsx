@@ -12,6 +12,8 @@ import {
   disableCode,
   formatCode,
   listCodes,
+  normalizeCode,
+  CODE_PATTERN,
 } from "~/features/membership/grants.server";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
@@ -20,11 +22,14 @@ import { useT } from "~/lib/i18n/react";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const codes = await listCodes(getServices(context));
+  const services = getServices(context);
+  const codes = await listCodes(services);
   return {
+    // The earliest "valid until" day an administrator can pick (UTC, as codes expire).
+    today: services.clock.now().toISOString().slice(0, 10),
     codes: codes.map((c) => ({
       id: c.id,
-      code: formatCode(c.code),
+      code: formatCode(c.code, c.display),
       kind: c.kind,
       days: c.days,
       uses: c.uses,
@@ -48,12 +53,12 @@ const ActionSchema = z.discriminatedUnion("intent", [
       .trim()
       .transform((v) => (v ? new Date(`${v}T23:59:59Z`) : null))
       .refine((d) => d === null || !Number.isNaN(d.getTime())),
+    // Kept as typed (shown so); redemption compares letters and digits only.
     code: z
       .string()
       .trim()
-      .toUpperCase()
-      .transform((v) => v.replace(/[\s-]+/g, ""))
-      .refine((v) => v === "" || /^[A-Z0-9]{6,32}$/.test(v)),
+      .max(40)
+      .refine((v) => v === "" || CODE_PATTERN.test(normalizeCode(v))),
     note: z.string().trim().max(200).optional(),
   }),
   z.object({ intent: z.literal("disable-code"), id: z.coerce.number().int().positive() }),
@@ -73,6 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (input.kind === "days" && !input.days)
     return data({ ok: false, messageKey: "adminCodes.error.days", code: null }, { status: 400 });
+  // A code valid until a day already over could never be redeemed.
+  if (input.expiresAt && input.expiresAt.getTime() <= services.clock.now().getTime())
+    return data({ ok: false, messageKey: "adminCodes.error.expired", code: null }, { status: 400 });
   const code = await createCode(services, admin.id, {
     code: input.code || undefined,
     kind: input.kind,
@@ -83,12 +91,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!code)
     return data({ ok: false, messageKey: "adminCodes.error.exists", code: null }, { status: 409 });
-  return { ok: true, messageKey: "adminCodes.created", code: formatCode(code) };
+  return { ok: true, messageKey: "adminCodes.created", code };
 }
 
 export default function AdminPage() {
   const t = useT();
-  const { codes } = useLoaderData<typeof loader>();
+  const { codes, today } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2";
   return (
@@ -106,7 +114,8 @@ export default function AdminPage() {
             {answer.code ? <strong className="font-mono">{answer.code}</strong> : null}
           </Alert>
         ) : null}
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {/* The server's messages, not the browser's bubbles (the date picker still greys out past days). */}
+        <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <input type="hidden" name="intent" value="create-code" />
           <label className="text-sm font-medium text-slate-800">
             {t("adminCodes.kind")}
@@ -140,7 +149,7 @@ export default function AdminPage() {
           </label>
           <label className="text-sm font-medium text-slate-800">
             {t("adminCodes.expiresAt")}
-            <input name="expiresAt" type="date" className={field} />
+            <input name="expiresAt" type="date" min={today} className={field} />
           </label>
           <label className="text-sm font-medium text-slate-800">
             {t("adminCodes.code")}
@@ -148,7 +157,7 @@ export default function AdminPage() {
               name="code"
               maxLength={40}
               placeholder={t("adminCodes.codePlaceholder")}
-              className={`${field} font-mono uppercase`}
+              className={`${field} font-mono`}
             />
           </label>
           <label className="text-sm font-medium text-slate-800">

@@ -1,0 +1,1 @@
+ALTER TABLE "redeem_codes" ADD COLUMN "display" text;
