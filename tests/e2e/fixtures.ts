@@ -1,5 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
 import { deleteAccount, FirstAdmin, signUpTeacher, Visitor, type Person } from "./people";
 
 interface AxeFinding {
@@ -102,7 +108,10 @@ interface TestFixtures {
    * Another browser (its own context and client address), signed in as `person` when given;
    * closed at the end of the test.
    */
-  browse: (person?: Person) => Promise<Page>;
+  browse: (
+    person?: Person,
+    options?: Pick<BrowserContextOptions, "javaScriptEnabled">,
+  ) => Promise<Page>;
   sessions: Map<Person, Visitor>;
 }
 
@@ -215,8 +224,9 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
   },
   browse: async ({ browser, baseURL, sessions, consoleLog, accounts: _removedAfterThese }, use) => {
     const contexts: BrowserContext[] = [];
-    await use(async (person) => {
+    await use(async (person, options = {}) => {
       const context = await browser.newContext({
+        ...options,
         baseURL,
         timezoneId: BROWSER_TIME_ZONE,
         extraHTTPHeaders: { "x-forwarded-for": newClientAddress() },

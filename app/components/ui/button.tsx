@@ -24,10 +24,12 @@ const THEME_CLASSES: Record<ButtonTheme, string> = {
   danger: "bg-red-700 text-white hover:bg-red-800 shadow-sm",
 };
 
+// Heights are minimums: a label too long for a phone in some language (German compounds,
+// Tamil) wraps onto a second line instead of pushing the page wider than the screen.
 const SIZE_CLASSES: Record<ButtonSize, string> = {
-  small: "h-8 px-3 text-sm gap-1.5 rounded-md",
-  medium: "h-10 px-4 text-sm gap-2 rounded-lg",
-  large: "h-12 px-6 text-base gap-2 rounded-xl",
+  small: "min-h-8 py-1 px-3 text-sm gap-1.5 rounded-md",
+  medium: "min-h-10 py-1.5 px-4 text-sm gap-2 rounded-lg",
+  large: "min-h-12 py-2 px-6 text-base gap-2 rounded-xl",
 };
 
 export function buttonClasses(
@@ -36,7 +38,7 @@ export function buttonClasses(
   extra?: string,
 ): string {
   return cx(
-    "inline-flex items-center justify-center font-semibold whitespace-nowrap transition-colors select-none",
+    "inline-flex max-w-full items-center justify-center text-center font-semibold leading-tight [overflow-wrap:anywhere] transition-colors select-none",
     "focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
     "aria-disabled:cursor-not-allowed aria-disabled:opacity-60",
     THEME_CLASSES[theme],

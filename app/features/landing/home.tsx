@@ -85,7 +85,7 @@ function Hero({ data }: { data: HomeData }) {
   const signedIn = Boolean(root?.profile);
   return (
     <section className="bg-gradient-to-b from-brand-50/70 to-white">
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:py-20">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:py-20">
         <div>
           <h1 className="text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">
             {t("landing.heroTitle")}

@@ -298,7 +298,11 @@ export function Presenter({
                 >
                   {t("presenter.previous")}
                 </Button>
-                <div className="flex items-center gap-1.5" aria-hidden="true">
+                {/* On a phone a counter takes the dots' place: they need more room than it has. */}
+                <span className="text-sm font-medium text-slate-700 sm:hidden" aria-hidden="true">
+                  {index + 1} / {slides.length}
+                </span>
+                <div className="hidden items-center gap-1.5 sm:flex" aria-hidden="true">
                   {slides.map((_, i) => (
                     <span
                       key={i}
