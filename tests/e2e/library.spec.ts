@@ -72,3 +72,40 @@ test("a star saves a favorite at once and keeps it", async ({ page, teacher: _fr
   await page.reload();
   await expect(page.getByRole("heading", { name: "Lost Luggage at the Airport" })).toHaveCount(0);
 });
+
+test("in Japanese, a Find someone who card keeps its English prompt whole, under a translated label", async ({
+  page,
+  teacher: _freshTeacher,
+}) => {
+  await page.goto("/dashboard");
+  await page.getByTestId("avatar-menu-trigger").click();
+  await page.getByRole("menuitem", { name: "Your Account" }).click();
+  await page.getByLabel("Interface language").selectOption("ja");
+  await page
+    .locator("form")
+    .filter({ has: page.getByLabel("Interface language") })
+    .getByRole("button", { name: "Save changes" })
+    .click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  // The page itself switches language, not only its address bar and <html lang>.
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Your account");
+
+  // Back to the dashboard by the logo, and search from there.
+  await page.getByTestId("top-bar").getByRole("link", { name: "Parley" }).first().click();
+  await page.getByRole("searchbox").first().fill("Find Someone Who Can Juggle");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/dashboard\/exercises\?/);
+  await page
+    .getByTestId("results")
+    .getByRole("link", { name: "Find Someone Who Can Juggle" })
+    .click();
+  await expect(page).toHaveURL(/\/ja\/dashboard\/exercises\/find-someone-who-can-juggle$/);
+  const slide = page.getByTestId("slide");
+  // Past the vocabulary to the first prompt card.
+  for (let i = 0; i < 5 && !(await slide.getByText("こんな人を探そう…").isVisible()); i++)
+    await page.keyboard.press("ArrowRight");
+  await expect(slide.getByText("こんな人を探そう…")).toBeVisible();
+  const prompt = slide.locator("p[lang=en]").filter({ hasText: "can swim 1 kilometre" });
+  await expect(prompt).toHaveText("Find someone who can swim 1 kilometre");
+  await expect(slide).not.toContainText("こんな人を探そう： can");
+});

@@ -3,7 +3,9 @@ import { createPath, useLocation, useMatches, useNavigation } from "react-router
 import type { CollectionName } from "~/features/content/collections";
 import { preloadCollections } from "~/features/content/preload";
 import { supportChat, wantsChat } from "~/features/support/chat-store";
+import { loadMessages } from "~/lib/i18n/client";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, readCookie } from "~/lib/i18n/detect";
+import { useI18nStore } from "~/lib/i18n/react";
 import { routeLocale, splitLocalePrefix } from "~/lib/routing/paths";
 import { clientState, loadRouteRulesManifest, refreshBuildState } from "./client-state";
 import {
@@ -43,6 +45,22 @@ export function AppEffects() {
     if (readCookie(document.cookie, LOCALE_COOKIE)) return;
     document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
   }, [locale, location.pathname]);
+
+  // The interface language changed without a page load (the account page's language, a
+  // client navigation to another language's page): load that language's messages and switch.
+  const store = useI18nStore();
+  const messagesHash = root?.i18n?.hash;
+  const fallbackHash = root?.i18n?.fallbackHash ?? "";
+  useEffect(() => {
+    if (!locale || !messagesHash || store.getSnapshot().locale === locale) return;
+    let current = true;
+    void loadMessages({ locale, hash: messagesHash, fallbackHash }).then((loaded) => {
+      if (current) store.set(loaded.locale, loaded.messages);
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale, messagesHash, fallbackHash, store]);
 
   // Content pages name the collections they read; their local copies load after first paint.
   const matches = useMatches();

@@ -3,6 +3,9 @@ import { cx } from "~/components/ui/cx";
 import { useT } from "~/lib/i18n/react";
 import type { Slide } from "../slides";
 
+/** English exercise text, like the prompts it leads: not an interface string. */
+export const FIND_SOMEONE_WHO_LEAD = "Find someone who";
+
 function Counter({ index, total, label }: { index: number; total: number; label: string }) {
   return (
     <p className="text-sm font-semibold uppercase tracking-wider text-brand-600 print:text-slate-600">
@@ -243,8 +246,10 @@ export function SlideView({ slide, large = false }: { slide: Slide; large?: bool
       return (
         <div>
           <Counter index={slide.index} total={slide.total} label={t("presenter.findSomeoneWho")} />
-          <p className={cx("mt-3 font-semibold text-ink", main)}>
-            {t("presenter.findSomeoneWhoLead")} {slide.text}
+          {/* The lead is part of the English prompt ("Find someone who can swim"), never a
+              translated fragment joined to English words; the label above is translated. */}
+          <p lang="en" className={cx("mt-3 font-semibold text-ink", main)}>
+            {FIND_SOMEONE_WHO_LEAD} {slide.text}
           </p>
           <p className={cx("mt-4", follow)}>{slide.followUp}</p>
         </div>
