@@ -4,8 +4,8 @@ import { cx } from "~/components/ui/cx";
 import type { FaqItem } from "~/features/content/pages";
 import { LevelBadge } from "~/features/library/components/badges";
 import type { CefrLevel } from "~/features/library/schema";
+import { CurrencySwitcher } from "~/features/membership/currency-switcher";
 import {
-  CURRENCIES,
   formatPrice,
   PRICES,
   yearlySavingPercent,
@@ -324,25 +324,11 @@ function Pricing({ currency }: { currency: Currency }) {
             </h2>
             <p className="mt-3 max-w-2xl text-slate-700">{t("landing.pricing.intro")}</p>
           </div>
-          <nav
-            aria-label={t("landing.pricing.currency")}
-            className="flex gap-1 self-start rounded-lg bg-white p-1 shadow-sm sm:self-auto"
-          >
-            {CURRENCIES.map((c) => (
-              <Link
-                key={c}
-                to={`?currency=${c}#pricing`}
-                preventScrollReset
-                aria-current={c === currency ? "true" : undefined}
-                className={cx(
-                  "rounded-md px-3 py-1.5 text-sm font-semibold",
-                  c === currency ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
-                )}
-              >
-                {c}
-              </Link>
-            ))}
-          </nav>
+          <CurrencySwitcher
+            current={currency}
+            hash="#pricing"
+            className="self-start sm:self-auto"
+          />
         </div>
         <ul className="mt-10 grid gap-6 lg:grid-cols-3">
           {plans.map((plan) => (

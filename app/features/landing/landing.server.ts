@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
-import { COUNTRY_HEADERS, countryFor } from "~/lib/geo.server";
 import { resourceCounts } from "~/features/library/library.server";
 import type { ExerciseContent } from "~/features/library/schema";
-import { currencyForCountry, isCurrency, type Currency } from "~/features/membership/prices";
 import { collectedRating } from "~/features/membership/reviews.server";
-import { getRequestInfo, getServices, type ContextReader } from "~/lib/context.server";
+import { getServices, type ContextReader } from "~/lib/context.server";
 import { queryRows } from "~/lib/db.server";
 import { publicRating } from "./rating";
 import { previewLines } from "./samples";
@@ -62,26 +60,6 @@ export async function landingSamples(context: ContextReader): Promise<SampleExer
     });
   }
   return picked;
-}
-
-export interface PricingChoice {
-  currency: Currency;
-  /** How it was chosen: the visitor's pick, a CDN's country header, or our own IP lookup. */
-  source: "choice" | "cdn" | "ip";
-  /** The CDN header the country came from (a shared cache must vary on it). */
-  header?: string;
-}
-
-/** The currency to show prices in: ?currency=, else the visitor's country (spec §9). */
-export function pricingCurrency(request: Request, context: ContextReader): PricingChoice {
-  const asked = new URL(request.url).searchParams.get("currency")?.toUpperCase();
-  if (isCurrency(asked)) return { currency: asked, source: "choice" };
-  const { clientIp } = getRequestInfo(context);
-  const header = COUNTRY_HEADERS.find((h) => request.headers.has(h));
-  return {
-    currency: currencyForCountry(countryFor(request.headers, clientIp)),
-    ...(header ? { source: "cdn", header } : { source: "ip" }),
-  };
 }
 
 export async function landingFacts(context: ContextReader) {
