@@ -54,6 +54,8 @@ export const UsersIcon = base(
   "M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM21 19v-1a4 4 0 0 0-3-3.9M15.5 3.2a3.5 3.5 0 0 1 0 6.6",
 );
 export const CalendarIcon = base("M4 6h16v15H4zM4 10h16M8 3v4M16 3v4");
+/** A school building: a roof over a door, for a school's plan. */
+export const SchoolIcon = base("M3 21h18M5 21V10l7-5 7 5v11M10 21v-5h4v5M12 10v.01");
 export const ChevronIcon = base("M9 6l6 6-6 6");
 export const PlayIcon = base("M7 5l12 7-12 7z");
 export const PrintIcon = base(

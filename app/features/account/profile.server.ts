@@ -64,7 +64,10 @@ export interface ProfileView {
   isOrganizationPremiumMember: boolean;
   /** Any of personal premium, trial (or promotion) and organization premium. */
   isPremiumActive: boolean;
-  /** The trial or promotion in progress, for the top-bar indicator. */
+  /**
+   * The trial or promotion in progress, for the top-bar indicator. None while a premium
+   * school covers the teacher: its end would change nothing, so the school's plan is shown.
+   */
   trial: {
     expiresAt: string;
     daysLeft: number;
@@ -115,7 +118,7 @@ export function buildProfileView(
     isOrganizationPremiumMember: orgPremium,
     isPremiumActive: isPremiumActive(d, org, now),
     trial:
-      trialActive && d.trialExpiresAt
+      trialActive && d.trialExpiresAt && !orgPremium
         ? {
             expiresAt: d.trialExpiresAt.toISOString(),
             daysLeft: daysLeft(d.trialExpiresAt, now),

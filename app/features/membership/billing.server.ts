@@ -1,7 +1,12 @@
 import { and, eq, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { organizations, stripeEvents, userData } from "@db/schema";
-import { MEMBERSHIP_PLAN, PLAN_INTERVAL, isPremiumStatus } from "~/features/account/user-states";
+import {
+  MEMBERSHIP_PLAN,
+  PLAN_INTERVAL,
+  isPremiumMember,
+  isPremiumStatus,
+} from "~/features/account/user-states";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Services } from "~/lib/services.server";
 import { stripeClient, WEBHOOK_TOLERANCE_S } from "~/lib/stripe.server";
@@ -271,6 +276,18 @@ export function userCurrency(user: SessionUser): Currency {
   return currencyForCountry(user.data.countryCode);
 }
 
+/**
+ * A school's seats are priced in the school's country's currency unless the buyer picked
+ * one; a school without a country takes the buyer's.
+ */
+export function schoolCurrency(
+  schoolCountry: string | null,
+  buyerCurrency: Currency,
+  picked: boolean,
+): Currency {
+  return picked || !schoolCountry ? buyerCurrency : currencyForCountry(schoolCountry);
+}
+
 function membershipUrl(services: Services, query: string) {
   return `${services.env.appOrigin}/dashboard/membership${query}`;
 }
@@ -280,12 +297,17 @@ export async function startCheckout(
   services: Services,
   user: SessionUser,
   interval: Interval,
-  options: { promotionCode?: string | null } = {},
+  options: { promotionCode?: string | null; currency?: Currency } = {},
 ): Promise<string> {
   const stripe = requireStripe(services);
-  if (user.data.subscriptionId && isPremiumStatus(user.data.subscriptionStatus))
+  // A subscription, or Premium with no end date: there is nothing left to buy.
+  if (
+    (user.data.subscriptionId && isPremiumStatus(user.data.subscriptionStatus)) ||
+    isPremiumMember(user.data)
+  )
     throw new BillingError("already-subscribed", "You already have a subscription.");
-  const price = await priceFor(stripe, priceLookupKey("premium", interval, userCurrency(user)));
+  const currency = options.currency ?? userCurrency(user);
+  const price = await priceFor(stripe, priceLookupKey("premium", interval, currency));
   const customer = await ensureUserCustomer(services, user);
   const session = await stripe.checkout.sessions.create({
     mode: "subscription",
@@ -310,6 +332,7 @@ export async function startSchoolCheckout(
   user: SessionUser,
   organizationId: string,
   seats: number,
+  picked: Currency | null = null,
 ): Promise<string> {
   const stripe = requireStripe(services);
   const [org] = await services.db
@@ -319,7 +342,7 @@ export async function startSchoolCheckout(
   if (!org) throw new BillingError("no-customer", "School not found.");
   if (org.subscriptionId && isPremiumStatus(org.subscriptionStatus))
     throw new BillingError("already-subscribed", "The school already has a subscription.");
-  const currency = currencyForCountry(org.countryCode ?? user.data.countryCode);
+  const currency = picked ?? schoolCurrency(org.countryCode, userCurrency(user), false);
   const price = await priceFor(stripe, priceLookupKey("school", "year", currency));
   let customer = org.stripeCustomerId;
   if (!customer) {

@@ -12,16 +12,20 @@ import type { Services } from "~/lib/services.server";
 import { stripeClient } from "~/lib/stripe.server";
 import {
   listInvoices,
+  schoolCurrency,
   subscriptionState,
-  userCurrency,
   type InvoiceSummary,
 } from "./billing.server";
+import type { PricingChoice } from "./currency.server";
 import { PRICES, SCHOOL_SEAT_PRICES, yearlySavingPercent, type Currency } from "./prices";
 
 /** Everything /dashboard/membership shows, computed on the server. */
 export interface MembershipView {
   paymentsEnabled: boolean;
+  /** The teacher's own plans are priced in this (see pricingCurrency). */
   currency: Currency;
+  /** A school's seats: the school's country's currency unless the teacher picked one. */
+  schoolCurrency: Currency;
   prices: { month: number; year: number; savingPercent: number; schoolSeat: number };
   plan:
     | { kind: "free"; trialEndedAt: string | null }
@@ -60,13 +64,22 @@ function statusFields(data: SessionUser["data"]): MembershipFields {
 export async function loadMembership(
   services: Services,
   user: SessionUser,
+  pricing: PricingChoice,
   now: Date = services.clock.now(),
 ): Promise<MembershipView> {
   const d = user.data;
-  const currency = userCurrency(user);
+  const currency = pricing.currency;
   const membership = await loadUserOrganization(services.db, user.id);
   const org = membership?.organization ?? null;
+  const seatCurrency = schoolCurrency(
+    org?.countryCode ?? null,
+    currency,
+    pricing.source === "choice",
+  );
 
+  // What the teacher has, the strongest first: their own subscription or Premium with no
+  // end, then a premium school's plan (a trial or promotion running beside it ends without
+  // changing anything, so it is not what the page talks about), then a trial, then free.
   let plan: MembershipView["plan"];
   if (isPremiumMember(statusFields(d)) && !d.subscriptionId) plan = { kind: "lifetime" };
   else if (d.subscriptionId && isPremiumMember(statusFields(d))) {
@@ -91,13 +104,13 @@ export async function loadMembership(
       periodEnd,
       cancelAtPeriodEnd,
     };
-  } else if (isTrialActive(d, now) && d.trialExpiresAt)
+  } else if (isOrganizationPremium(org)) plan = { kind: "school" };
+  else if (isTrialActive(d, now) && d.trialExpiresAt)
     plan = {
       kind: "trial",
       expiresAt: d.trialExpiresAt.toISOString(),
       source: d.wosp ? "wosp" : d.thanksgiving ? "thanksgiving" : d.accessGrant ? "grant" : "trial",
     };
-  else if (isOrganizationPremium(org)) plan = { kind: "school" };
   else
     plan = {
       kind: "free",
@@ -144,11 +157,12 @@ export async function loadMembership(
   return {
     paymentsEnabled: stripeClient(services.env) !== null,
     currency,
+    schoolCurrency: seatCurrency,
     prices: {
       month: PRICES[currency].month,
       year: PRICES[currency].year,
       savingPercent: yearlySavingPercent(currency),
-      schoolSeat: SCHOOL_SEAT_PRICES[currency],
+      schoolSeat: SCHOOL_SEAT_PRICES[seatCurrency],
     },
     plan,
     hasCustomer: Boolean(d.stripeCustomerId),
@@ -161,4 +175,29 @@ export async function loadMembership(
 export async function withFreshData(services: Services, user: SessionUser): Promise<SessionUser> {
   const [row] = await services.db.select().from(userData).where(eq(userData.userId, user.id));
   return row ? { ...user, data: row } : user;
+}
+
+/**
+ * Premium the teacher already has for good, beyond a trial or a promotion: their own
+ * subscription, Premium with no end date, or their school's plan. There is nothing for them
+ * to buy then, at any price (the membership page's checkout and the happy-week offer say so).
+ */
+export type SettledPremium =
+  | { kind: "subscription"; periodEnd: string | null }
+  | { kind: "lifetime" }
+  | { kind: "school"; school: string };
+
+export async function settledPremium(
+  services: Services,
+  user: SessionUser,
+): Promise<SettledPremium | null> {
+  const d = user.data;
+  if (isPremiumMember(statusFields(d)))
+    return d.subscriptionId
+      ? { kind: "subscription", periodEnd: d.subscriptionExpiredAt?.toISOString() ?? null }
+      : { kind: "lifetime" };
+  const membership = await loadUserOrganization(services.db, user.id);
+  if (membership && isOrganizationPremium(membership.organization))
+    return { kind: "school", school: membership.organization.name };
+  return null;
 }

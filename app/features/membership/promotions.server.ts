@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { userData } from "@db/schema";
 import { anonymousViewer, contentStore } from "~/features/content/store.server";
-import { isPremiumMember } from "~/features/account/user-states";
+import { loadUserOrganization } from "~/features/account/profile.server";
+import { isOrganizationPremium, isPremiumMember } from "~/features/account/user-states";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Services } from "~/lib/services.server";
@@ -71,8 +72,9 @@ export async function savePromotions(services: Services, promotions: Promotions 
 }
 
 /**
- * The access campaign a free teacher may claim now, if any. Asking grants nothing: pages
- * (GET) only show the offer; claiming is the explicit step below.
+ * The access campaign a free teacher may claim now, if any: not for a teacher who pays or
+ * whose school gives them Premium. Asking grants nothing: pages (GET) only show the offer;
+ * claiming is the explicit step below.
  */
 export async function promotionOffer(
   services: Services,
@@ -82,6 +84,8 @@ export async function promotionOffer(
   if (!hasRole(user.data.role, ROLE.TEACHER) || isPremiumMember(user.data)) return null;
   const campaign = claimableCampaign(await loadPromotions(services), user.data.countryCode, now);
   if (!campaign || user.data[campaign.id]) return null;
+  const school = await loadUserOrganization(services.db, user.id);
+  if (isOrganizationPremium(school?.organization)) return null;
   return campaign;
 }
 

@@ -100,6 +100,8 @@ interface Expectation {
   promotion: boolean;
   gift: boolean;
   review: boolean;
+  /** The school's plan shown where the trial indicator would be. */
+  school: boolean;
   membershipItem: "Membership" | "Go Premium";
 }
 
@@ -110,6 +112,7 @@ const NONE: Expectation = {
   promotion: false,
   gift: false,
   review: false,
+  school: false,
   membershipItem: "Go Premium",
 };
 
@@ -123,7 +126,7 @@ const CASES: [string, Partial<ProfileView>, Partial<Expectation>][] = [
   ["gift", { hasGift: true }, { gift: true }],
   ["trial offer", { hasTrialOffer: true }, { gift: true }],
   ["review requested", { askReview: true }, { review: true }],
-  ["organization premium member", orgPremium, { membershipItem: "Membership" }],
+  ["organization premium member", orgPremium, { school: true, membershipItem: "Membership" }],
   [
     "individual premium member",
     { isPremiumMember: true, isPremiumActive: true },
@@ -195,6 +198,14 @@ describe("TopBar", () => {
       } else {
         expect(indicator.textContent).toBe(expected.trialText);
       }
+    }
+
+    // A premium school's plan, with the school's name, instead of any trial or promotion.
+    const schoolPlan = screen.queryAllByTestId("school-plan-indicator");
+    expect(schoolPlan).toHaveLength(expected.school ? 2 : 0);
+    for (const indicator of schoolPlan) {
+      expect(indicator.getAttribute("href")).toBe("/dashboard/membership");
+      expect(indicator.textContent).toBe("School Premium· Riverside School");
     }
 
     // Claim your Gift and Rate our app.

@@ -9,6 +9,7 @@ import {
   FlaskIcon,
   GiftIcon,
   MenuIcon,
+  SchoolIcon,
   ShieldIcon,
   StarIcon,
   ThumbIcon,
@@ -50,6 +51,31 @@ export function TrialIndicator({ trial }: { trial: NonNullable<ProfileView["tria
       )}
     </Link>
   );
+}
+
+/**
+ * A premium school's plan, where a trial indicator would be: the school pays, so there is no
+ * end date or promotion to show. Links to the membership page like the trial indicator.
+ */
+export function SchoolPlanIndicator({ school }: { school: string }) {
+  const t = useT();
+  return (
+    <Link
+      to="/dashboard/membership"
+      className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1.5 text-sm font-medium text-emerald-900 ring-1 ring-emerald-200 hover:bg-emerald-100"
+      data-testid="school-plan-indicator"
+    >
+      <SchoolIcon className="size-4 shrink-0" />
+      <span className="shrink-0">{t("dashboard.plan.school")}</span>
+      <span className="min-w-0 truncate font-normal md:max-lg:sr-only lg:max-w-48">· {school}</span>
+    </Link>
+  );
+}
+
+function PlanIndicator({ profile }: { profile: ProfileView }) {
+  if (profile.isOrganizationPremiumMember && profile.organization)
+    return <SchoolPlanIndicator school={profile.organization.name} />;
+  return profile.trial ? <TrialIndicator trial={profile.trial} /> : null;
 }
 
 function ActionButton({
@@ -175,7 +201,7 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
           </nav>
           <div className="ms-auto flex items-center gap-1">
             <div className="hidden items-center gap-1 md:flex">
-              {profile.trial ? <TrialIndicator trial={profile.trial} /> : null}
+              <PlanIndicator profile={profile} />
               {items.map((item) => (
                 <ActionButton {...item} key={item.key} compact testId={`topbar-${item.key}`} />
               ))}
@@ -207,9 +233,9 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
             className="flex flex-col gap-1 px-3 py-3"
             onClick={() => setMenuOpen(false)}
           >
-            {profile.trial ? (
+            {profile.trial || profile.isOrganizationPremiumMember ? (
               <div className="mb-2">
-                <TrialIndicator trial={profile.trial} />
+                <PlanIndicator profile={profile} />
               </div>
             ) : null}
             {links.map((link) => (

@@ -18,13 +18,22 @@ import {
   startSchoolCheckout,
 } from "~/features/membership/billing.server";
 import { redeemCode, type RedeemFailure } from "~/features/membership/grants.server";
+import { pricingCurrency } from "~/features/membership/currency.server";
+import { CurrencySwitcher } from "~/features/membership/currency-switcher";
 import {
   loadMembership,
+  settledPremium,
   withFreshData,
   type MembershipView,
 } from "~/features/membership/membership.server";
 import { claimPromotion } from "~/features/membership/promotions.server";
-import { formatPrice, MAX_SCHOOL_SEATS, MIN_SCHOOL_SEATS } from "~/features/membership/prices";
+import {
+  CURRENCIES,
+  formatPrice,
+  MAX_SCHOOL_SEATS,
+  MIN_SCHOOL_SEATS,
+  type Currency,
+} from "~/features/membership/prices";
 import {
   acceptInvite,
   describeInvite,
@@ -68,7 +77,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // Read again: completing the checkout may have changed the user's row.
   const fresh = checkout === "success" ? await withFreshData(services, user) : user;
-  const view = await loadMembership(services, fresh);
+  // Decided on this request (the account's country, else the request's), so the first view
+  // already shows the teacher's currency; ?currency= is the teacher's own pick.
+  const view = await loadMembership(
+    services,
+    fresh,
+    pricingCurrency(request, context, fresh.data.countryCode),
+  );
   const token = url.searchParams.get("invite");
   const invite = token ? await describeInvite(services, token) : null;
   const roster = view.school?.canManage ? await schoolRoster(services, view.school.id) : null;
@@ -78,11 +93,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const IntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("checkout"), interval: z.enum(["month", "year"]) }),
+  z.object({
+    intent: z.literal("checkout"),
+    interval: z.enum(["month", "year"]),
+    // The currency the prices were shown in; amounts always come from the server's prices.
+    currency: z.enum(CURRENCIES).optional(),
+  }),
   z.object({ intent: z.literal("portal") }),
   z.object({
     intent: z.literal("school-checkout"),
     seats: z.coerce.number().int().min(MIN_SCHOOL_SEATS).max(MAX_SCHOOL_SEATS),
+    currency: z.enum(CURRENCIES).optional(),
   }),
   z.object({ intent: z.literal("school-portal") }),
   z.object({ intent: z.literal("redeem"), code: z.string().trim().min(1).max(64) }),
@@ -212,8 +233,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (school) return school;
 
   try {
-    if (input.intent === "checkout")
-      return redirect(await startCheckout(services, user, input.interval));
+    if (input.intent === "checkout") {
+      // A premium school's member has nothing to pay for (the page offers no checkout).
+      const settled = await settledPremium(services, user);
+      if (settled?.kind === "school")
+        return data(
+          { ok: false, messageKey: "membership.schoolCovers", values: { school: settled.school } },
+          { status: 409 },
+        );
+      const currency: Currency =
+        input.currency ?? pricingCurrency(request, context, user.data.countryCode).currency;
+      return redirect(await startCheckout(services, user, input.interval, { currency }));
+    }
     if (input.intent === "portal") {
       if (!user.data.stripeCustomerId)
         return data({ ok: false, messageKey: "membership.error.noBilling" }, { status: 409 });
@@ -224,7 +255,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ ok: false, messageKey: "membership.error.notSchoolManager" }, { status: 403 });
     if (input.intent === "school-checkout")
       return redirect(
-        await startSchoolCheckout(services, user, membership.organization.id, input.seats),
+        await startSchoolCheckout(
+          services,
+          user,
+          membership.organization.id,
+          input.seats,
+          input.currency ?? null,
+        ),
       );
     if (!membership.organization.stripeCustomerId)
       return data({ ok: false, messageKey: "membership.error.noBilling" }, { status: 409 });
@@ -274,7 +311,9 @@ export default function MembershipPage() {
         {joined ? <Alert tone="success">{t("school.joined", { school: joined })}</Alert> : null}
         {invite ? <Invitation token={invite.token} details={invite.details} /> : null}
         <CurrentPlan view={view} />
-        {view.plan.kind === "subscription" || view.plan.kind === "lifetime" ? null : (
+        {view.plan.kind === "subscription" ||
+        view.plan.kind === "lifetime" ||
+        view.plan.kind === "school" ? null : (
           <Plans view={view} />
         )}
         {view.school ? <School view={view} roster={roster} /> : null}
@@ -366,6 +405,11 @@ function CurrentPlan({ view }: { view: MembershipView }) {
           {p.status === "PAST_DUE" ? (
             <Alert tone="error">{t("membership.current.pastDue")}</Alert>
           ) : null}
+          {view.school?.isPremium ? (
+            <Alert tone="info">
+              {t("membership.current.schoolToo", { school: view.school.name })}
+            </Alert>
+          ) : null}
         </div>
       )}
       {view.hasCustomer && view.paymentsEnabled ? (
@@ -398,7 +442,13 @@ function Plans({ view }: { view: MembershipView }) {
   ];
   return (
     <Section title={t("membership.premium.title")}>
-      <p className="text-slate-700">{t("membership.premium.text")}</p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <p className="text-slate-700">{t("membership.premium.text")}</p>
+        <CurrencySwitcher
+          current={view.currency}
+          className="shrink-0 self-start ring-1 ring-slate-200"
+        />
+      </div>
       {!view.paymentsEnabled ? (
         <Alert tone="info" className="mt-4">
           {t("membership.error.notConfigured")}
@@ -406,6 +456,7 @@ function Plans({ view }: { view: MembershipView }) {
       ) : null}
       <Form method="post" className="mt-5 space-y-5">
         <input type="hidden" name="intent" value="checkout" />
+        <input type="hidden" name="currency" value={view.currency} />
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">
             {t("membership.interval.legend")}
@@ -517,6 +568,13 @@ function School({ view, roster }: { view: MembershipView; roster: SchoolRoster |
         ) : (
           <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="school-checkout" />
+            <input type="hidden" name="currency" value={view.schoolCurrency} />
+            <div className="basis-full">
+              <CurrencySwitcher
+                current={view.schoolCurrency}
+                className="w-fit ring-1 ring-slate-200"
+              />
+            </div>
             <label className="block text-sm font-medium text-slate-800">
               {t("membership.school.seats")}
               <input
@@ -533,14 +591,14 @@ function School({ view, roster }: { view: MembershipView; roster: SchoolRoster |
               {t("membership.school.checkout", {
                 total: formatPrice(
                   view.prices.schoolSeat * (Number.isFinite(seats) ? seats : 0),
-                  view.currency,
+                  view.schoolCurrency,
                   locale.iso,
                 ),
               })}
             </Button>
             <p className="w-full text-sm text-slate-600">
               {t("membership.school.perSeat", {
-                price: formatPrice(view.prices.schoolSeat, view.currency, locale.iso),
+                price: formatPrice(view.prices.schoolSeat, view.schoolCurrency, locale.iso),
               })}
             </p>
           </Form>

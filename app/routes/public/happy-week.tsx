@@ -1,80 +1,100 @@
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/happy-week";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { LocalDateTime } from "~/components/ui/local-time";
-import { isPremiumMember } from "~/features/account/user-states";
-import {
-  BillingError,
-  promotionCodeId,
-  startCheckout,
-  userCurrency,
-} from "~/features/membership/billing.server";
-import { currencyForCountry, formatPrice, PRICES } from "~/features/membership/prices";
+import { isTrialActive } from "~/features/account/user-states";
+import { BillingError, promotionCodeId, startCheckout } from "~/features/membership/billing.server";
+import { pricingCurrency } from "~/features/membership/currency.server";
+import { CurrencySwitcher } from "~/features/membership/currency-switcher";
+import { settledPremium, type SettledPremium } from "~/features/membership/membership.server";
+import { CURRENCIES, formatPrice, PRICES } from "~/features/membership/prices";
 import { discountState } from "~/features/membership/promotions";
 import { loadPromotions } from "~/features/membership/promotions.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useLocale, useT } from "~/lib/i18n/react";
+import type { TranslateValues } from "~/lib/i18n/translate";
 import { stripeClient } from "~/lib/stripe.server";
 
 /**
  * /r/happy-week: a time-boxed discount on the first payment (spec §1), through the Stripe
  * promotion code of content/info/promotions.yml. Outside its dates the page says so politely.
+ * The discount is for new memberships: a teacher who already pays (or whose school does) is
+ * told so instead of being offered a checkout, and one on a trial or promotion is told that
+ * a membership bought now starts today.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const user = getUser(context);
-  const state = discountState(await loadPromotions(services), services.clock.now());
-  const currency = user ? userCurrency(user) : currencyForCountry(null);
+  const now = services.clock.now();
+  const state = discountState(await loadPromotions(services), now);
+  const currency = pricingCurrency(request, context, user?.data.countryCode ?? null).currency;
   const campaign = state.state === "none" ? null : state.campaign;
+  const settled: SettledPremium | null = user ? await settledPremium(services, user) : null;
+  const accessUntil =
+    user && !settled && isTrialActive(user.data, now)
+      ? (user.data.trialExpiresAt?.toISOString() ?? null)
+      : null;
   return {
     state: state.state,
     percentOff: campaign?.percentOff ?? 0,
     startsAt: campaign?.startsAt.toISOString() ?? null,
     endsAt: campaign?.endsAt.toISOString() ?? null,
     signedIn: Boolean(user),
-    premium: user ? isPremiumMember(user.data) : false,
+    settled,
+    accessUntil,
     currency,
     prices: PRICES[currency],
     paymentsEnabled: stripeClient(services.env) !== null,
   };
 }
 
-const CheckoutSchema = z.object({ interval: z.enum(["month", "year"]) });
+const CheckoutSchema = z.object({
+  interval: z.enum(["month", "year"]),
+  currency: z.enum(CURRENCIES).optional(),
+});
+
+/** What a refused checkout says (a message key and its values). */
+function refusal(status: number, messageKey: string, values?: TranslateValues) {
+  return data({ messageKey, values }, { status });
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = requireUser(context, request);
   const services = getServices(context);
   const parsed = CheckoutSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data({ messageKey: "membership.error.invalidRequest" }, { status: 400 });
+  if (!parsed.success) return refusal(400, "membership.error.invalidRequest");
   const state = discountState(await loadPromotions(services), services.clock.now());
-  if (state.state !== "running") return data({ messageKey: "happyWeek.ended" }, { status: 409 });
+  if (state.state !== "running") return refusal(409, "happyWeek.ended");
+  const settled = await settledPremium(services, user);
+  if (settled)
+    return settled.kind === "school"
+      ? refusal(409, "membership.schoolCovers", { school: settled.school })
+      : refusal(409, "happyWeek.alreadyPremium");
   try {
     const promotion = await promotionCodeId(services, state.campaign.promotionCode);
     const url = await startCheckout(services, user, parsed.data.interval, {
       promotionCode: promotion,
+      currency:
+        parsed.data.currency ?? pricingCurrency(request, context, user.data.countryCode).currency,
     });
     return new Response(null, { status: 302, headers: { Location: url } });
   } catch (error) {
     if (error instanceof BillingError)
-      return data(
-        {
-          messageKey:
-            error.code === "not-configured"
-              ? "membership.error.notConfigured"
-              : error.code === "already-subscribed"
-                ? "membership.error.alreadySubscribed"
-                : "membership.error.stripe",
-        },
-        { status: error.code === "not-configured" ? 503 : 409 },
+      return refusal(
+        error.code === "not-configured" ? 503 : 409,
+        error.code === "not-configured"
+          ? "membership.error.notConfigured"
+          : error.code === "already-subscribed"
+            ? "happyWeek.alreadyPremium"
+            : "membership.error.stripe",
       );
     services.log.error({ err: error }, "happy-week checkout failed");
-    return data({ messageKey: "membership.error.stripe" }, { status: 502 });
+    return refusal(502, "membership.error.stripe");
   }
 }
 
@@ -95,7 +115,7 @@ export default function HappyWeekPage() {
       </h1>
       {answer ? (
         <Alert tone="error" className="mt-6">
-          {t(answer.messageKey)}
+          {t(answer.messageKey, answer.values)}
         </Alert>
       ) : null}
       {d.state === "running" ? (
@@ -106,43 +126,67 @@ export default function HappyWeekPage() {
           <p className="mt-2 text-slate-600">
             {t("happyWeek.until")} <LocalDateTime value={d.endsAt ?? ""} />
           </p>
-          {d.premium ? (
+          {d.settled ? (
             <Alert tone="info" className="mt-6">
-              {t("happyWeek.alreadyPremium")}
+              <div className="space-y-1" data-testid="happy-week-settled">
+                <SettledText settled={d.settled} />
+                <p>
+                  <Link to="/dashboard/membership" className="font-semibold underline">
+                    {t("membership.details")}
+                  </Link>
+                </p>
+              </div>
             </Alert>
           ) : (
-            <div className="mt-8 grid gap-4 sm:grid-cols-2">
-              {(["month", "year"] as const).map((interval) => (
-                <div key={interval} className="rounded-2xl border border-slate-200 bg-white p-6">
-                  <h2 className="text-lg font-semibold text-ink">
-                    {interval === "year"
-                      ? t("membership.plan.yearly")
-                      : t("membership.plan.monthly")}
-                  </h2>
-                  <p className="mt-3">
-                    <bdi dir="ltr" className="text-3xl font-extrabold text-ink">
-                      {discounted(d.prices[interval])}
-                    </bdi>{" "}
-                    <s className="text-slate-500">
-                      <bdi dir="ltr">{formatPrice(d.prices[interval], d.currency, locale.iso)}</bdi>
-                    </s>
+            <>
+              {d.accessUntil ? (
+                <div className="mt-6 space-y-1 text-slate-700">
+                  <p>
+                    {t("membership.current.accessEnds")}{" "}
+                    <strong>
+                      <LocalDateTime value={d.accessUntil} />
+                    </strong>
                   </p>
-                  <p className="text-sm text-slate-600">{t("happyWeek.firstPayment")}</p>
-                  {d.signedIn ? (
-                    <Form method="post" className="mt-4">
-                      <input type="hidden" name="interval" value={interval} />
-                      <Button type="submit" disabled={!d.paymentsEnabled}>
-                        {t("happyWeek.cta")}
-                      </Button>
-                    </Form>
-                  ) : (
-                    <ButtonLink to="/auth/sign-up" className="mt-4">
-                      {t("happyWeek.join")}
-                    </ButtonLink>
-                  )}
+                  <p>{t("happyWeek.startsToday")}</p>
                 </div>
-              ))}
-            </div>
+              ) : null}
+              <CurrencySwitcher current={d.currency} className="mt-6 w-fit ring-1 ring-slate-200" />
+              <div className="mt-4 grid gap-4 sm:grid-cols-2">
+                {(["month", "year"] as const).map((interval) => (
+                  <div key={interval} className="rounded-2xl border border-slate-200 bg-white p-6">
+                    <h2 className="text-lg font-semibold text-ink">
+                      {interval === "year"
+                        ? t("membership.plan.yearly")
+                        : t("membership.plan.monthly")}
+                    </h2>
+                    <p className="mt-3">
+                      <bdi dir="ltr" className="text-3xl font-extrabold text-ink">
+                        {discounted(d.prices[interval])}
+                      </bdi>{" "}
+                      <s className="text-slate-500">
+                        <bdi dir="ltr">
+                          {formatPrice(d.prices[interval], d.currency, locale.iso)}
+                        </bdi>
+                      </s>
+                    </p>
+                    <p className="text-sm text-slate-600">{t("happyWeek.firstPayment")}</p>
+                    {d.signedIn ? (
+                      <Form method="post" className="mt-4">
+                        <input type="hidden" name="interval" value={interval} />
+                        <input type="hidden" name="currency" value={d.currency} />
+                        <Button type="submit" disabled={!d.paymentsEnabled}>
+                          {t("happyWeek.cta")}
+                        </Button>
+                      </Form>
+                    ) : (
+                      <ButtonLink to="/auth/sign-up" className="mt-4">
+                        {t("happyWeek.join")}
+                      </ButtonLink>
+                    )}
+                  </div>
+                ))}
+              </div>
+            </>
           )}
           {!d.paymentsEnabled ? (
             <Alert tone="info" className="mt-6">
@@ -163,5 +207,24 @@ export default function HappyWeekPage() {
         </>
       )}
     </div>
+  );
+}
+
+function SettledText({ settled }: { settled: SettledPremium }) {
+  const t = useT();
+  const first =
+    settled.kind === "school" ? (
+      t("membership.schoolCovers", { school: settled.school })
+    ) : settled.kind === "subscription" && settled.periodEnd ? (
+      <>
+        {t("happyWeek.paidUntil")} <LocalDateTime value={settled.periodEnd} />
+      </>
+    ) : null;
+  if (!first) return <p>{t("happyWeek.alreadyPremium")}</p>;
+  return (
+    <>
+      <p>{first}</p>
+      <p>{t("happyWeek.newOnly")}</p>
+    </>
   );
 }
