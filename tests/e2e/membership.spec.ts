@@ -2,10 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { linkIn, waitForMail } from "./helpers";
+import type { Person } from "./people";
 
 /**
  * Membership end to end (issue 8): paying on the local Stripe stand-in, a redeem code, a
- * school member's premium, and the end of premium access keeping the teacher's data.
+ * school member's premium, and the end of premium access keeping the teacher's data. Issue
+ * 13: a premium school's plan shown to its member and owner instead of their trial, and the
+ * currency of a teacher in Poland on the first view, switched by clicking.
  */
 
 /** An administrator ends the teacher's premium access (the trial every new teacher gets). */
@@ -162,3 +165,138 @@ test("when premium access ends the teacher keeps their favorites", async ({
   await openPremiumExercise(page);
   await expect(page.getByTestId("locked-exercise")).toBeVisible();
 });
+
+/**
+ * A premium school: an administrator creates it for its owner, the owner invites the member
+ * by e-mail, the member (signed in on `page`) accepts from the mailed link, and the
+ * administrator gives the school premium (a contract paid by invoice).
+ */
+async function premiumSchool(
+  page: Page,
+  { admin, owner, member }: { admin: Page; owner: Page; member: Person },
+  ownerEmail: string,
+): Promise<string> {
+  const school = `Lakeside School ${randomUUID().slice(0, 8)}`;
+  await admin.goto("/admin/organizations");
+  await admin.getByLabel("School name").fill(school);
+  await admin.getByLabel("Owner's email").fill(ownerEmail);
+  await admin.getByLabel("Teacher seats").fill("4");
+  await admin.getByRole("button", { name: "Create school" }).click();
+  await expect(admin.getByText("The school was created.")).toBeVisible();
+
+  await owner.goto("/dashboard/membership");
+  await owner.getByLabel("Teacher's email").fill(member.email);
+  await owner.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText(`Invitation sent to ${member.email}.`)).toBeVisible();
+  await page.goto(linkIn(await waitForMail(member.email, "organizationInvite"), "/dashboard"));
+  await page.getByRole("button", { name: "Accept and join" }).click();
+  await expect(page.getByText(`Welcome to ${school}!`)).toBeVisible();
+
+  await admin.goto("/admin/organizations");
+  await admin.getByRole("button", { name: `Give premium ${school}` }).click();
+  await expect(admin.getByText("The school's plan was changed.")).toBeVisible();
+  return school;
+}
+
+/** The membership page of a premium school's teacher: the school's plan, its managers, no checkout. */
+async function expectSchoolPlan(page: Page, school: string, ownerEmail: string) {
+  await expect(page).toHaveURL(/\/dashboard\/membership$/);
+  await expect(page.getByText("Premium through your school")).toBeVisible();
+  await expect(page.getByRole("heading", { name: `School: ${school}` })).toBeVisible();
+  await expect(page.getByText(`(${ownerEmail})`)).toBeVisible();
+  await expect(page.getByText("Your free trial ends on")).toHaveCount(0);
+  await expect(page.getByText("Afterwards your account moves to the free plan")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Continue to secure payment" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Go Premium" })).toHaveCount(0);
+}
+
+test("a premium school's member and owner see the school's plan instead of their trial", async ({
+  page,
+  accounts,
+  browse,
+}) => {
+  // Both are new teachers, still in their sign-up trial.
+  const ownerAccount = await accounts.teacher({ label: "owner", firstName: "Olga" });
+  const member = await accounts.teacher({ label: "member", firstName: "Marek" });
+  const owner = await browse(ownerAccount);
+  await accounts.signIn(page, member);
+  const school = await premiumSchool(
+    page,
+    { admin: await browse(await accounts.admin()), owner, member },
+    ownerAccount.email,
+  );
+
+  // The member: the top bar shows the school's plan; clicking it opens the membership page.
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("trial-indicator")).toHaveCount(0);
+  const plan = page.getByTestId("school-plan-indicator").filter({ visible: true });
+  await expect(plan).toContainText("School Premium");
+  await expect(plan).toContainText(school);
+  await plan.click();
+  await expectSchoolPlan(page, school, ownerAccount.email);
+
+  // The owner, on a phone: the same from the menu, and from the avatar menu's Membership.
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.goto("/dashboard");
+  await owner.getByRole("button", { name: "Open menu" }).click();
+  await expect(owner.getByTestId("trial-indicator")).toHaveCount(0);
+  await owner.locator("#dashboard-menu").getByTestId("school-plan-indicator").click();
+  await expectSchoolPlan(owner, school, ownerAccount.email);
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await owner.getByRole("link", { name: "Back to dashboard" }).click();
+  await owner.getByTestId("avatar-menu-trigger").click();
+  await owner.getByRole("menuitem", { name: "Membership" }).click();
+  const dialog = owner.getByRole("dialog");
+  await expect(
+    dialog.getByText(`Your premium access comes from your school, ${school}.`),
+  ).toBeVisible();
+  await dialog.getByRole("link", { name: "See membership details" }).click();
+  await expectSchoolPlan(owner, school, ownerAccount.email);
+});
+
+for (const width of [1280, 390]) {
+  test(`a teacher in Poland sees złoty on the first view and switches to euro (${width} px)`, async ({
+    page,
+    accounts,
+    checks,
+  }) => {
+    // As in the payment test above: the stand-in's checkout page logs a 404 in the console.
+    checks.allowConsoleErrors("status of 404");
+    await page.setViewportSize({ width, height: 900 });
+    // The CDN in front of the app says where the request comes from.
+    await page.setExtraHTTPHeaders({ "cf-ipcountry": "PL" });
+    await accounts.signIn(page, await accounts.teacher({ label: "polish", trial: false }));
+
+    // From the landing's pricing, already in złoty, to the membership page.
+    await page.goto("/");
+    const pricing = page.locator("#pricing");
+    await expect(pricing.getByText(/PLN\s470/)).toBeVisible();
+    await pricing.getByRole("link", { name: "Go Premium" }).last().click();
+    await expect(page).toHaveURL(/\/dashboard\/membership$/);
+    await expect(page.getByText(/PLN\s470/)).toBeVisible();
+    await expect(page.getByText(/PLN\s47\b/)).toBeVisible();
+    await expect(page.getByText("$137")).toHaveCount(0);
+
+    const currency = page.getByRole("navigation", { name: "Currency" });
+    await expect(currency.getByRole("link", { name: "PLN" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await currency.getByRole("link", { name: "EUR" }).click();
+    await expect(currency.getByRole("link", { name: "EUR" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await expect(page.getByText("€137")).toBeVisible();
+    await expect(page.getByText(/PLN\s470/)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+
+    // Checkout charges what the page showed.
+    await page.getByRole("radio", { name: /Monthly/ }).check();
+    await page.getByRole("button", { name: "Continue to secure payment" }).click();
+    await expect(page.getByRole("heading", { name: "Stripe stand-in checkout" })).toBeVisible();
+    await expect(page.getByText("€13.70").first()).toBeVisible();
+  });
+}
