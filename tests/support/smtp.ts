@@ -42,8 +42,12 @@ export class TestSmtpServer {
             };
             this.mails.push(mail);
             if (this.dir) {
-              // Written under a temporary name and renamed, so a reader never sees half a mail.
-              const file = path.join(this.dir, `${Date.now()}-${this.mails.length}.json`);
+              // Written under a temporary name and renamed, so a reader never sees half a mail;
+              // the process id keeps apart the mails of two servers sharing the directory.
+              const file = path.join(
+                this.dir,
+                `${Date.now()}-${process.pid}-${this.mails.length}.json`,
+              );
               fs.writeFileSync(`${file}.part`, JSON.stringify(mail));
               fs.renameSync(`${file}.part`, file);
             }
