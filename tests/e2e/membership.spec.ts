@@ -183,6 +183,9 @@ test("a premium school's member and owner see the school's plan instead of their
   accounts,
   browse,
 }) => {
+  // Four browsers make the school through the UI first (premiumSchool): more than a minute
+  // on a loaded two-core machine.
+  test.slow();
   // Both are new teachers, still in their sign-up trial.
   const ownerAccount = await accounts.teacher({ label: "owner", firstName: "Olga" });
   const member = await accounts.teacher({ label: "member", firstName: "Marek" });
