@@ -9,20 +9,23 @@ type CopyState = "idle" | "copied" | "failed";
 
 /**
  * Copies text: the Clipboard API where the page may use it (a secure context), else the
- * selected field with the older copy command (plain http on a school network).
+ * address selected on the page with the older copy command (plain http on a school network).
  */
-async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
+async function copyText(text: string, shown: HTMLElement | null): Promise<boolean> {
   try {
     if (navigator.clipboard && window.isSecureContext) {
       await navigator.clipboard.writeText(text);
       return true;
     }
   } catch {
-    // Refused (no permission): try the field below.
+    // Refused (no permission): try the selection below.
   }
-  if (!field) return false;
-  field.focus();
-  field.select();
+  const selection = window.getSelection();
+  if (!shown || !selection) return false;
+  const range = document.createRange();
+  range.selectNodeContents(shown);
+  selection.removeAllRanges();
+  selection.addRange(range);
   try {
     // Deprecated, but the only way to copy outside a secure context.
     return document.execCommand("copy");
@@ -38,7 +41,7 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
  */
 export function JoinLink({ url, classTitle }: { url: string; classTitle: string }) {
   const t = useT();
-  const field = useRef<HTMLInputElement>(null);
+  const shown = useRef<HTMLParagraphElement>(null);
   const [copy, setCopy] = useState<CopyState>("idle");
   const [large, setLarge] = useState(false);
   useEffect(() => {
@@ -70,22 +73,21 @@ export function JoinLink({ url, classTitle }: { url: string; classTitle: string 
           {t("classes.join.linkTitle")}
         </h2>
         <p className="text-sm text-slate-600">{t("classes.join.linkHelp")}</p>
-        <input
-          ref={field}
-          readOnly
-          value={url}
-          aria-labelledby="join-link"
+        {/* The whole address, wrapped on narrow screens; one click selects all of it. */}
+        <p
+          ref={shown}
           dir="ltr"
-          onFocus={(e) => e.currentTarget.select()}
-          className="w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base text-ink"
+          className="rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base break-all text-ink select-all"
           data-testid="join-url"
-        />
+        >
+          {url}
+        </p>
         <div className="flex flex-wrap items-center gap-2">
           <Button
             theme="white"
             size="small"
             onClick={() => {
-              void copyText(url, field.current).then((ok) => setCopy(ok ? "copied" : "failed"));
+              void copyText(url, shown.current).then((ok) => setCopy(ok ? "copied" : "failed"));
             }}
           >
             {t("classes.join.copy")}
