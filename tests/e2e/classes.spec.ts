@@ -16,6 +16,9 @@ test("a student joins by link and follows the teacher's card live", async ({
   browse,
   checks,
 }) => {
+  // Two browsers, a student's sign-up with its captcha and mail, and some forty steps: on a
+  // busy two-core machine this journey needs more than the default minute.
+  test.slow();
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/dashboard/students");
   await page.getByLabel("Class name").fill("Thursday conversation club");

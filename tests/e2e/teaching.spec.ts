@@ -76,6 +76,9 @@ test("the material picker shows each material's minutes and hides one used in a 
   page,
   teacher: _freshTeacher,
 }) => {
+  // Two lessons planned from scratch (about thirty page loads): more than the default minute
+  // on a busy two-core machine.
+  test.slow();
   const material = "Renting a Flat: Tenant and Landlord Cue Cards";
   await page.goto("/dashboard/students");
   const add = page.locator("details").filter({ hasText: "Add a student" });
