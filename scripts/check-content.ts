@@ -12,7 +12,7 @@ import {
   ContentBuildError,
   type SourceFile,
 } from "../app/features/content/build";
-import { MaterialFrontMatterSchema } from "../app/features/library/schema";
+import { lessonPlanMinutes, MaterialFrontMatterSchema } from "../app/features/library/schema";
 
 const root = path.resolve("content");
 const wanted = process.argv.slice(2);
@@ -94,6 +94,11 @@ if (!wanted.length || wanted.includes("materials")) {
       const key = result.data.title.toLowerCase();
       if (titles.has(key)) problems.push(`${rel}: duplicate title`);
       titles.add(key);
+      const time = lessonPlanMinutes(doc.body);
+      if (result.data.type === "lesson-plan" && time !== result.data.durationMinutes)
+        problems.push(
+          `${rel}: durationMinutes ${result.data.durationMinutes} but the Time row says ${time ?? "nothing"}`,
+        );
     }
     if (markdownToText(doc.body).length < 200)
       problems.push(`${rel}: the printable body is too short`);

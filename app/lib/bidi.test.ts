@@ -14,6 +14,15 @@ describe("isolatePaths", () => {
     );
   });
 
+  it("wraps a full address, with its origin, as one", () => {
+    expect(isolatePaths("رابط الانضمام: http://127.0.0.1:3000/c/EHKBWB2")).toBe(
+      "رابط الانضمام: \u2066http://127.0.0.1:3000/c/EHKBWB2\u2069",
+    );
+    expect(isolatePaths("link https://parley.example/c/AB1. Next")).toBe(
+      "link \u2066https://parley.example/c/AB1\u2069. Next",
+    );
+  });
+
   it("does not wrap twice", () => {
     const once = isolatePaths("link: /c/ABC");
     expect(isolatePaths(once)).toBe(once);

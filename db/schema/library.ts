@@ -105,6 +105,8 @@ export const materials = pgTable(
     summary: text("summary").notNull(),
     level: text("level").notNull(),
     topics: text("topics").array().notNull(),
+    /** From the material's front matter (the default only fills rows synced before it existed). */
+    durationMinutes: integer("duration_minutes").notNull().default(10),
     isFree: boolean("is_free").notNull().default(false),
     publishedAt: timestamp("published_at", tz).notNull(),
     body: text("body").notNull(),

@@ -71,3 +71,65 @@ test("a teacher adds a student, plans lessons from the picker and runs one", asy
   await page.goto("/dashboard/lessons");
   await expect(page.getByRole("link", { name: "Travel talk 2" })).toBeVisible();
 });
+
+test("the material picker shows each material's minutes and hides one used in a done lesson", async ({
+  page,
+  teacher: _freshTeacher,
+}) => {
+  // Two lessons planned from scratch (about thirty page loads): more than the default minute
+  // on a busy two-core machine.
+  test.slow();
+  const material = "Renting a Flat: Tenant and Landlord Cue Cards";
+  await page.goto("/dashboard/students");
+  const add = page.locator("details").filter({ hasText: "Add a student" });
+  await add.getByText("Add a student").click();
+  await add.getByLabel("Name", { exact: true }).fill("Olga Nowak");
+  await add.getByLabel("Level").selectOption("B1");
+  await add.getByRole("button", { name: "Add student" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Olga Nowak" })).toBeVisible();
+
+  // First lesson: the material, found by a word, with its own minutes; added, then done.
+  await page.getByRole("link", { name: "Plan a lesson" }).click();
+  await page.getByLabel("Title").fill("Flat hunting 1");
+  await page.getByRole("button", { name: "Create the lesson" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Flat hunting 1" })).toBeVisible();
+  await page.getByRole("link", { name: "Add a material" }).click();
+  const picker = page.getByRole("region", { name: "Add a material" });
+  await expect(picker.getByLabel("Level")).toHaveValue("B1");
+  await picker.getByRole("searchbox", { name: "Search" }).fill("renting");
+  await picker.getByRole("button", { name: "Search", exact: true }).click();
+  const row = picker.getByRole("listitem").filter({ hasText: material });
+  await expect(row).toContainText("Cue cards · 25 min");
+  await expect(row).not.toContainText("used on");
+  await row.getByRole("button", { name: `Add ${material}` }).click();
+  const plan = page.getByRole("region", { name: "Plan" });
+  await expect(plan.getByRole("link", { name: material })).toBeVisible();
+  await expect(plan.getByLabel(`Minutes for “${material}”`)).toHaveValue("25");
+  await page.getByRole("button", { name: "Mark as done" }).click();
+  await expect(page.getByRole("button", { name: "Mark as planned" })).toBeVisible();
+
+  // The next lesson: the picker leaves it out unless asked, then marks it used.
+  await page.goto("/dashboard/students");
+  await page.getByRole("link", { name: "Plan a lesson Olga Nowak" }).click();
+  await page.getByLabel("Title").fill("Flat hunting 2");
+  await page.getByRole("button", { name: "Create the lesson" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Flat hunting 2" })).toBeVisible();
+  await page.getByRole("link", { name: "Add a material" }).click();
+  await picker.getByRole("searchbox", { name: "Search" }).fill("renting");
+  await picker.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/q=renting/);
+  await expect(picker.getByText(material)).toHaveCount(0);
+  await picker.getByLabel("Only materials not used with Olga Nowak").uncheck();
+  await picker.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(row).toContainText("used on");
+  await expect(row).toContainText("25 min");
+
+  // On a phone the picker stays within the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+});

@@ -156,10 +156,7 @@ describe("classes", () => {
       services.db,
       sql`select id, title from exercises where type = 'discussion' and level = 'B1' and not is_free limit 1`,
     );
-    const shared = await t.postForm(classPath, {
-      intent: "share",
-      exerciseId: `/dashboard/exercises/${exercise?.id}`,
-    });
+    const shared = await t.postForm(classPath, { intent: "share", exerciseId: exercise?.id ?? "" });
     expect(await shared.text()).toContain("The exercise is shared with the class.");
     expect(await (await student.get(classPath)).text()).toContain(exercise?.title ?? "missing");
     // The student opens the shared exercise (premium, and the student is on the free plan).
@@ -203,6 +200,82 @@ describe("classes", () => {
     const livePage = await (await student.get(classPath)).text();
     expect(livePage).toContain('data-testid="live-view"');
     expect(livePage).toContain("card 2 of");
+  });
+
+  it("gives the teacher the full join address with a QR code, and the lesson planner's picker to share", async () => {
+    const t = await teacher("picker@classes.test");
+    const created = await t.postForm("/dashboard/students", {
+      intent: "create-class",
+      name: "Friday B1 club",
+      level: "B1",
+    });
+    const classPath = locationOf(created);
+    const [{ join_code: code } = { join_code: "" }] = await queryRows<{ join_code: string }>(
+      services.db,
+      sql`select join_code from classes where id = ${classPath.split("/").pop()}`,
+    );
+    // The address students open, from the configured public origin (as in mails).
+    const address = `${services.env.appOrigin}/c/${code}`;
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/c\/[A-Z0-9]{7}$/);
+    const page = await (await t.get(classPath)).text();
+    expect(page).toMatch(new RegExp(`data-testid="join-url"[^>]*>${address}</p>`));
+    expect(page).toMatch(new RegExp(`<svg[^>]*role="img"[^>]*aria-label="QR code for ${address}"`));
+    expect(page).toContain("Copy link");
+    expect(page).toContain("Show full screen");
+    expect(await (await t.get("/dashboard/students")).text()).toContain(address);
+
+    // The picker: the class's level, only exercises not shared yet, one click to share.
+    const pickerOf = (html: string) => {
+      const at = html.indexOf('id="picker"');
+      return at < 0 ? "" : html.slice(at, html.indexOf("</section>", at));
+    };
+    const picker = pickerOf(await (await t.get(`${classPath}?pick=exercise`)).text());
+    expect(picker).toContain("Only exercises not shared with this class yet");
+    expect(picker).toMatch(/<option value="B1" selected="">/);
+    const offered = [...picker.matchAll(/name="exerciseId" value="([^"]+)"/g)].map((m) => m[1]);
+    expect(offered.length).toBeGreaterThan(1);
+    const [exercise] = await queryRows<{
+      id: string;
+      title: string;
+      level: string;
+      minutes: number;
+    }>(
+      services.db,
+      sql`select id, title, level, duration_minutes as minutes from exercises where id = ${offered[0] ?? ""}`,
+    );
+    if (!exercise) throw new Error("the picker offered no exercise");
+    expect(exercise.level).toBe("B1");
+    const row = picker.slice(picker.lastIndexOf("<li", picker.indexOf(exercise.id)));
+    expect(row.slice(0, row.indexOf("</li>"))).toContain(`${exercise.minutes} min`);
+    const shared = await t.postForm(`${classPath}?pick=exercise`, {
+      intent: "share",
+      exerciseId: exercise.id,
+    });
+    expect(shared.status).toBe(200);
+    expect(await shared.text()).toContain("The exercise is shared with the class.");
+    const after = await (await t.get(`${classPath}?pick=exercise`)).text();
+    expect(pickerOf(after)).not.toContain(`value="${exercise.id}"`);
+    const all = pickerOf(await (await t.get(`${classPath}?pick=exercise&fresh=0`)).text());
+    const sharedRow = all.slice(all.lastIndexOf("<li", all.indexOf(`value="${exercise.id}"`)));
+    expect(sharedRow.slice(0, sharedRow.indexOf("</li>"))).toContain("shared on");
+    const unknown = await t.postForm(classPath, {
+      intent: "share",
+      exerciseId: "no-such-exercise",
+    });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("That exercise is not in the library.");
+
+    // The class's student sees the exercise, and neither the picker nor the join address.
+    const student = new HttpSession(app.url, { "x-forwarded-for": "10.18.4.1" });
+    await joinAndVerify(student, code, {
+      firstName: "Zofia",
+      lastName: "Friday",
+      email: "zofia@classes.test",
+    });
+    const studentPage = await (await student.get(`${classPath}?pick=exercise`)).text();
+    expect(studentPage).toContain(exercise.title);
+    expect(studentPage).not.toContain('id="picker"');
+    expect(studentPage).not.toContain(address);
   });
 
   it("keeps classes to their teacher and their students", async () => {

@@ -219,6 +219,71 @@ describe("students and lessons", () => {
     expect(student).toContain(firstTitle?.title ?? "missing");
   });
 
+  it("offers materials with their own minutes and what the student already had, hiding those by default", async () => {
+    const studentId = await addStudent(a, { name: "Marta Lis", level: "B1" });
+    const plan = async (title: string, date: string) => {
+      const created = await a.postForm(`/dashboard/lessons/new?studentId=${studentId}`, {
+        title,
+        date,
+        time: "17:00",
+        timeZone: "Europe/Warsaw",
+      });
+      expect(created.status).toBe(302);
+      return locationOf(created);
+    };
+    /** The picker's row of one result (its <li>), or null when the picker does not offer it. */
+    const pickerRow = (html: string, title: string) => {
+      const picker = html.slice(html.indexOf('id="picker"'), html.indexOf('id="details"'));
+      const at = picker.indexOf(title);
+      return at < 0
+        ? null
+        : picker.slice(picker.lastIndexOf("<li", at), picker.indexOf("</li>", at));
+    };
+    // Two B1 materials whose minutes (from their content) are not the old flat 10.
+    const [material, other] = await queryRows<{ id: string; title: string; minutes: number }>(
+      services.db,
+      sql`select id, title, duration_minutes as minutes from materials
+          where level = 'B1' and duration_minutes <> 10 and title !~ '[&<>"'']'
+          order by duration_minutes desc, title limit 2`,
+    );
+    if (!material || !other) throw new Error("no B1 materials");
+    expect(material.minutes).not.toBe(other.minutes);
+
+    const first = await plan("Materials 1", "2026-12-07");
+    const offered = await (await a.get(`${first}?pick=material`)).text();
+    expect(offered).toContain("Only materials not used with Marta Lis");
+    for (const m of [material, other]) {
+      const row = pickerRow(offered, m.title);
+      expect(row, m.title).toContain(`${m.minutes} min`);
+      expect(row, m.title).not.toContain("used on");
+    }
+    // Added to the plan, the material takes its own minutes.
+    expect(
+      (await a.postForm(first, { intent: "add-material", materialId: material.id })).status,
+    ).toBe(200);
+    const [item] = await queryRows<{ minutes: number }>(
+      services.db,
+      sql`select minutes from lesson_items where lesson_id = ${first.split("/").pop()}`,
+    );
+    expect(item?.minutes).toBe(material.minutes);
+    expect((await a.postForm(first, { intent: "done" })).status).toBe(200);
+
+    // The next lesson: the material is hidden unless asked for, then marked as used.
+    const second = await plan("Materials 2", "2026-12-14");
+    const fresh = await (await a.get(`${second}?pick=material`)).text();
+    expect(pickerRow(fresh, material.title)).toBeNull();
+    expect(pickerRow(fresh, other.title)).not.toBeNull();
+    const all = await (await a.get(`${second}?pick=material&fresh=0`)).text();
+    expect(pickerRow(all, material.title)).toContain("used on");
+    expect(pickerRow(all, other.title)).not.toContain("used on");
+    // The plan of the next lesson marks it too, when it is added again.
+    await a.postForm(second, { intent: "add-material", materialId: material.id });
+    const secondPlan = await (await a.get(second)).text();
+    expect(
+      secondPlan.slice(secondPlan.indexOf('id="plan"'), secondPlan.indexOf('id="details"')),
+    ).toContain("used on");
+  });
+
   it("never lets one teacher see or change another teacher's students or lessons", async () => {
     const studentId = await addStudent(a, { name: "Secret Student", level: "A2" });
     const lesson = await a.postForm(`/dashboard/lessons/new?studentId=${studentId}`, {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { levelProblems, nearDuplicatePrompts, promptsOf } from "./rules";
-import { CEFR_LEVELS, EXERCISE_TYPES, MaterialFrontMatterSchema } from "./schema";
+import {
+  CEFR_LEVELS,
+  EXERCISE_TYPES,
+  lessonPlanMinutes,
+  MaterialFrontMatterSchema,
+} from "./schema";
 import { buildSlides } from "./slides";
 import { loadExerciseFiles } from "./sync.server";
 import { parseFrontMatter } from "~/lib/content/front-matter";
@@ -71,6 +76,15 @@ describe("the seed library", () => {
     const free = parsed.filter((m) => m.isFree).length / parsed.length;
     expect(free).toBeGreaterThan(0.15);
     expect(free).toBeLessThan(0.25);
+  });
+
+  it("gives every material its class time, a lesson plan the time its overview states", () => {
+    for (const source of materials) {
+      const { data, body } = parseFrontMatter(source);
+      const m = MaterialFrontMatterSchema.parse(data);
+      expect(m.durationMinutes, m.slug).toBeGreaterThanOrEqual(5);
+      if (m.type === "lesson-plan") expect(lessonPlanMinutes(body), m.slug).toBe(m.durationMinutes);
+    }
   });
 
   it("has at least 12 audio tracks with transcripts", () => {

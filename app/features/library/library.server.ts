@@ -277,6 +277,7 @@ export interface MaterialCard {
   type: MaterialType;
   level: CefrLevel;
   topics: string[];
+  durationMinutes: number;
   isFree: boolean;
   locked: boolean;
 }
@@ -316,6 +317,7 @@ export async function listMaterials(
       type: materials.type,
       level: materials.level,
       topics: materials.topics,
+      durationMinutes: materials.durationMinutes,
       isFree: materials.isFree,
     })
     .from(materials)

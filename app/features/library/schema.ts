@@ -203,8 +203,19 @@ export const MaterialFrontMatterSchema = z
     type: z.enum(MATERIAL_TYPES),
     level: z.enum(CEFR_LEVELS),
     topics: z.array(z.enum(TOPICS)).min(1).max(3),
+    /**
+     * Class time the material takes as written (a lesson plan: its whole lesson; a set of
+     * warmers: one warmer); a lesson plan's "Time" row must say the same.
+     */
+    durationMinutes: z.number().int().min(5).max(120),
     isFree: z.boolean(),
     publishedAt: z.iso.date(),
   })
   .strict();
 export type MaterialFrontMatter = z.infer<typeof MaterialFrontMatterSchema>;
+
+/** The minutes a lesson plan's overview table gives in its "Time" row, if it has one. */
+export function lessonPlanMinutes(body: string): number | null {
+  const time = /^\|\s*\*\*Time\*\*\s*\|\s*(\d+) minutes\s*\|/m.exec(body);
+  return time ? Number(time[1]) : null;
+}

@@ -21,7 +21,7 @@ export interface LessonItemView {
   level: string | null;
   text: string;
   minutes: number;
-  /** When this exercise was used with the student in an earlier lesson. */
+  /** When this exercise or material was used with the student in another lesson. */
   usedBefore: string | null;
 }
 
@@ -65,29 +65,43 @@ async function ownedLesson(services: Services, teacherId: string, id: string) {
   return row ?? null;
 }
 
-/** Exercise ids used with a student in lessons other than this one, with the latest date. */
+/** What a student already met: exercise and material ids, each with its latest lesson's date. */
+export interface UsedWithStudent {
+  exercises: Map<string, string>;
+  materials: Map<string, string>;
+}
+
+/** Exercises and materials used with a student in lessons other than this one. */
 export async function usedWithStudent(
   services: Services,
   teacherId: string,
   studentId: string,
   exceptLessonId: string | null = null,
-): Promise<Map<string, string>> {
+): Promise<UsedWithStudent> {
   const rows = await services.db
-    .select({ exerciseId: lessonItems.exerciseId, at: sql<Date>`max(${lessons.startsAt})` })
+    .select({
+      exerciseId: lessonItems.exerciseId,
+      materialId: lessonItems.materialId,
+      at: sql<Date>`max(${lessons.startsAt})`,
+    })
     .from(lessonItems)
     .innerJoin(lessons, eq(lessons.id, lessonItems.lessonId))
     .where(
       and(
         eq(lessons.teacherId, teacherId),
         eq(lessons.studentId, studentId),
-        sql`${lessonItems.exerciseId} is not null`,
+        sql`(${lessonItems.exerciseId} is not null or ${lessonItems.materialId} is not null)`,
         exceptLessonId ? sql`${lessons.id} <> ${exceptLessonId}` : undefined,
       ),
     )
-    .groupBy(lessonItems.exerciseId);
-  return new Map(
-    rows.flatMap((r) => (r.exerciseId ? [[r.exerciseId, new Date(r.at).toISOString()]] : [])),
-  );
+    .groupBy(lessonItems.exerciseId, lessonItems.materialId);
+  const used: UsedWithStudent = { exercises: new Map(), materials: new Map() };
+  for (const r of rows) {
+    const at = new Date(r.at).toISOString();
+    if (r.exerciseId) used.exercises.set(r.exerciseId, at);
+    if (r.materialId) used.materials.set(r.materialId, at);
+  }
+  return used;
 }
 
 export async function getLesson(
@@ -124,7 +138,11 @@ export async function getLesson(
     level: r.exerciseLevel ?? r.materialLevel ?? null,
     text: item.text,
     minutes: item.minutes,
-    usedBefore: item.exerciseId ? (used.get(item.exerciseId) ?? null) : null,
+    usedBefore: item.exerciseId
+      ? (used.exercises.get(item.exerciseId) ?? null)
+      : item.materialId
+        ? (used.materials.get(item.materialId) ?? null)
+        : null,
   }));
   return {
     id: lesson.id,
@@ -202,10 +220,11 @@ export async function addItem(
   }
   if (item.kind === "material") {
     const [material] = await services.db
-      .select({ id: materials.id })
+      .select({ minutes: materials.durationMinutes })
       .from(materials)
       .where(eq(materials.id, item.materialId));
     if (!material) return false;
+    minutes = item.minutes ?? material.minutes;
   }
   await services.db.insert(lessonItems).values({
     id: randomUUID(),

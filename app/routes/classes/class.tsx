@@ -11,14 +11,14 @@ import {
 import { z } from "zod";
 import type { Route } from "./+types/class";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { ArrowLeftIcon, ChevronIcon, LockIcon } from "~/components/ui/icons";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
 import { LevelBadge } from "~/features/library/components/badges";
-import { accountAccess } from "~/features/library/library.server";
+import { accountAccess, viewerFor } from "~/features/library/library.server";
 import { SlideView } from "~/features/library/components/slide-view";
 import type { CefrLevel } from "~/features/library/schema";
 import { subscribeLive } from "~/features/notifications/live";
@@ -34,8 +34,11 @@ import {
   sharedExercise,
   type ShareResult,
 } from "~/features/teaching/classes.server";
+import { JoinLink } from "~/features/teaching/join-link";
+import { joinUrl } from "~/features/teaching/join-url";
+import { LibraryPicker } from "~/features/teaching/library-picker";
+import { pickerQuery, runPicker } from "~/features/teaching/picker.server";
 import { requireUser } from "~/lib/auth/session.server";
-import { isolatePaths } from "~/lib/bidi";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
@@ -53,18 +56,32 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Students open what their teacher's plan opens (read once for the whole page).
   const teacher = await accountAccess(services.db, row.teacherId, services.clock.now());
   const live = await liveExercise(services, row, teacher);
-  const opened = new URL(request.url).searchParams.get("exercise");
+  const url = new URL(request.url);
+  const opened = url.searchParams.get("exercise");
   const open = opened ? await sharedExercise(services, row.id, opened, teacher) : null;
+  const shares = await listShares(services, row.id, teacher);
+  // The teacher's exercise picker (the lesson planner's): the class's level and, by default,
+  // only exercises not shared with the class yet.
+  const query = role === "teacher" ? pickerQuery(url, ["exercise"], row.level) : null;
+  const picker = query
+    ? await runPicker(services, await viewerFor(services.db, user, services.clock.now()), query, {
+        exercises: new Map(
+          shares.flatMap((s) => (s.exerciseId ? [[s.exerciseId, s.createdAt]] : [])),
+        ),
+        materials: new Map(),
+      })
+    : null;
   return {
     role,
-    cls: { id: row.id, name: row.name, level: row.level, joinCode: row.joinCode },
+    cls: { id: row.id, name: row.name, level: row.level },
+    // The address students join with, from the configured public origin (as in mails).
+    joinUrl: role === "teacher" ? joinUrl(services.env.appOrigin, row.joinCode) : null,
     // Students get only what they can open; the teacher also sees shares their plan now locks.
-    shares: (await listShares(services, row.id, teacher)).filter(
-      (s) => role === "teacher" || s.available,
-    ),
+    shares: shares.filter((s) => role === "teacher" || s.available),
     members: role === "teacher" ? await listMembers(services, row.id) : [],
     live,
     open,
+    picker,
   };
 }
 
@@ -102,11 +119,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = access.row.id;
   switch (input.intent) {
     case "share": {
-      // Accepts an exercise's address or id, as copied from the library.
-      const exerciseId = input.exerciseId.split("/").filter(Boolean).pop() ?? "";
       const result = await addShare(services, user.id, id, {
         kind: "exercise",
-        exerciseId,
+        exerciseId: input.exerciseId,
         text: "",
         dueAt: null,
       });
@@ -147,39 +162,43 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 function shareRefused(result: Exclude<ShareResult, "shared">) {
   return result === "locked"
     ? data({ messageKey: "classes.error.locked" }, { status: 403 })
-    : data({ messageKey: "classes.error.exercise" }, { status: 404 });
+    : data({ messageKey: "classes.error.noExercise" }, { status: 404 });
 }
+
+const SHARE_ANSWERS = new Set([
+  "classes.sharedDone",
+  "classes.error.locked",
+  "classes.error.noExercise",
+]);
 
 export default function ClassPage() {
   const t = useT();
-  const { role, cls, shares, members, live, open } = useLoaderData<typeof loader>();
+  const { role, cls, joinUrl, shares, members, live, open, picker } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const exercisesShared = shares.filter((s) => s.kind === "exercise");
   const homework = shares.filter((s) => s.kind === "homework");
-  const shareForm = useRef<HTMLFormElement>(null);
   const homeworkForm = useRef<HTMLFormElement>(null);
   useEffect(() => {
     // A successful post empties its form, ready for the next one.
-    const key = answer?.messageKey;
-    if (key === "classes.sharedDone") shareForm.current?.reset();
-    if (key === "classes.homeworkSet") homeworkForm.current?.reset();
+    if (answer?.messageKey === "classes.homeworkSet") homeworkForm.current?.reset();
   }, [answer]);
+  const message = answer?.messageKey ? (
+    <Alert tone={answer.messageKey.startsWith("classes.error") ? "error" : "success"}>
+      {t(answer.messageKey)}
+    </Alert>
+  ) : null;
+  // With the picker open, what became of a share shows in the picker, where the teacher clicked.
+  const shareAnswer = Boolean(picker && answer?.messageKey && SHARE_ANSWERS.has(answer.messageKey));
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <title>{`${cls.name} · Parley`}</title>
       <PageHeader
         title={cls.name}
-        description={
-          role === "teacher"
-            ? isolatePaths(t("classes.teacherIntro", { code: cls.joinCode }))
-            : t("classes.studentIntro")
-        }
+        description={role === "teacher" ? t("classes.teacherLead") : t("classes.studentIntro")}
       />
-      {answer?.messageKey ? (
-        <Alert tone={answer.messageKey.startsWith("classes.error") ? "error" : "success"}>
-          {t(answer.messageKey)}
-        </Alert>
-      ) : null}
+      {shareAnswer ? null : message}
+      {joinUrl ? <JoinLink url={joinUrl} classTitle={cls.name} /> : null}
       <LiveView role={role} live={live} classId={cls.id} />
       <section
         aria-labelledby="shared"
@@ -225,29 +244,31 @@ export default function ClassPage() {
             ))}
           </ul>
         )}
-        {role === "teacher" ? (
-          <Form ref={shareForm} method="post" className="mt-4 flex flex-wrap items-start gap-2">
-            <input type="hidden" name="intent" value="share" />
-            <TextField
-              label={t("classes.shareLabel")}
-              hint={isolatePaths(t("classes.shareHint"))}
-              name="exerciseId"
-              required
-              maxLength={200}
-              className="min-w-72 flex-1"
-            />
-            <Button type="submit" theme="white" className="mt-6">
-              {t("classes.share")}
-            </Button>
-            <p className="w-full text-sm text-slate-600">
+        {role === "teacher" && !picker ? (
+          <div className="mt-4 space-y-2">
+            <ButtonLink to="?pick=exercise#picker" theme="white" size="small">
+              {t("classes.pickExercise")}
+            </ButtonLink>
+            <p className="text-sm text-slate-600">
               {t("classes.shareFromLibrary")}{" "}
               <Link to="/dashboard/exercises" className="font-medium text-brand-700 underline">
                 {t("classes.openLibrary")}
               </Link>
             </p>
-          </Form>
+          </div>
         ) : null}
       </section>
+      {picker ? (
+        <LibraryPicker
+          picker={picker}
+          title={t("classes.pickExercise")}
+          freshLabel={t("classes.notShared")}
+          usedLabel={t("classes.sharedOn")}
+          intent="share"
+          actionLabel={t("classes.share")}
+          notice={shareAnswer ? message : null}
+        />
+      ) : null}
       {open ? (
         <section
           id="open"
@@ -325,9 +346,6 @@ export default function ClassPage() {
           <h2 id="members" className="text-lg font-semibold text-ink">
             {t("classes.members", { count: members.length })}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {isolatePaths(t("classes.joinLink", { code: cls.joinCode }))}
-          </p>
           <ul className="mt-3 flex flex-wrap gap-2">
             {members.map((m) => (
               <li key={m.id} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">

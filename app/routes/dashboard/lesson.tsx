@@ -7,7 +7,6 @@ import {
   useActionData,
   useLoaderData,
   useNavigate,
-  useNavigation,
 } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/lesson";
@@ -17,12 +16,7 @@ import { TextAreaField, TextField } from "~/components/ui/field";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
-import { LevelBadge } from "~/features/library/components/badges";
-import { listMaterials, viewerFor } from "~/features/library/library.server";
-import { LevelSelect } from "~/features/library/components/level-select";
-import type { CefrLevel } from "~/features/library/schema";
-import { parseSearchParams } from "~/features/library/search-params";
-import { searchExercises } from "~/features/library/search.server";
+import { viewerFor } from "~/features/library/library.server";
 import {
   addItem,
   changeItem,
@@ -32,6 +26,8 @@ import {
   updateLesson,
   usedWithStudent,
 } from "~/features/teaching/lessons.server";
+import { LibraryPicker } from "~/features/teaching/library-picker";
+import { pickerQuery, runPicker } from "~/features/teaching/picker.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
@@ -53,55 +49,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!lesson) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
   const url = new URL(request.url);
   const run = url.searchParams.get("run");
-  const pick = url.searchParams.get("pick");
-  const level = url.searchParams.get("level") ?? lesson.student.level ?? "";
-  // The form sends fresh=0 (hidden) and fresh=1 (checkbox, when ticked); no value: the default.
-  const freshValues = url.searchParams.getAll("fresh");
-  const fresh = freshValues.length === 0 || freshValues.includes("1");
-  let picker = null;
-  if (pick === "exercise" || pick === "material") {
-    const q = (url.searchParams.get("q") ?? "").slice(0, 200);
-    const viewer = await viewerFor(services.db, getUser(context), getServices(context).clock.now());
-    const used = await usedWithStudent(services, user.id, lesson.student.id, lesson.id);
-    if (pick === "exercise") {
-      const search = new URLSearchParams({ q });
-      if (level) search.set("level", level);
-      const result = await searchExercises(services.database, parseSearchParams(search), viewer);
-      const results = result.results
-        .map((r) => ({
-          id: r.id,
-          title: r.title,
-          level: r.level,
-          type: r.type,
-          minutes: r.durationMinutes,
-          locked: r.locked,
-          usedAt: used.get(r.id) ?? null,
-        }))
-        .filter((r) => !fresh || !r.usedAt);
-      picker = { kind: "exercise" as const, q, level, fresh, results };
-    } else {
-      const materials = await listMaterials(
-        services.db,
-        { q, types: [], levels: level ? [level] : [], freeOnly: false },
-        viewer,
-      );
-      picker = {
-        kind: "material" as const,
-        q,
-        level,
-        fresh,
-        results: materials.slice(0, 20).map((m) => ({
-          id: m.id,
-          title: m.title,
-          level: m.level,
-          type: m.type,
-          minutes: 10,
-          locked: m.locked,
-          usedAt: null,
-        })),
-      };
-    }
-  }
+  // The picker: the student's level and "not used with this student" by default.
+  const query = pickerQuery(url, ["exercise", "material"], lesson.student.level);
+  const picker = query
+    ? await runPicker(
+        services,
+        await viewerFor(services.db, getUser(context), services.clock.now()),
+        query,
+        await usedWithStudent(services, user.id, lesson.student.id, lesson.id),
+      )
+    : null;
   return {
     lesson,
     when: utcToZonedParts(new Date(lesson.startsAt), lesson.timeZone),
@@ -378,7 +335,21 @@ export default function LessonPage() {
         </Form>
       </section>
 
-      {picker ? <Picker picker={picker} studentName={lesson.student.name} /> : null}
+      {picker ? (
+        <LibraryPicker
+          picker={picker}
+          title={picker.kind === "exercise" ? t("lessons.pickExercise") : t("lessons.pickMaterial")}
+          freshLabel={t(
+            picker.kind === "exercise" ? "lessons.notUsed" : "lessons.notUsedMaterials",
+            {
+              name: lesson.student.name,
+            },
+          )}
+          usedLabel={t("lessons.usedBefore")}
+          intent={picker.kind === "exercise" ? "add-exercise" : "add-material"}
+          actionLabel={t("lessons.add")}
+        />
+      ) : null}
 
       <section
         aria-labelledby="details"
@@ -441,96 +412,6 @@ export default function LessonPage() {
         </div>
       </section>
     </div>
-  );
-}
-
-type PickerData = NonNullable<Awaited<ReturnType<typeof loader>>["picker"]>;
-
-function Picker({ picker, studentName }: { picker: PickerData; studentName: string }) {
-  const t = useT();
-  const navigation = useNavigation();
-  return (
-    <section
-      aria-labelledby="picker"
-      className="rounded-2xl border border-brand-200 bg-white p-5 print:hidden"
-    >
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="picker" className="text-lg font-semibold text-ink">
-          {picker.kind === "exercise" ? t("lessons.pickExercise") : t("lessons.pickMaterial")}
-        </h2>
-        <Link to="?" className="text-sm font-medium text-brand-700 underline">
-          {t("lessons.closePicker")}
-        </Link>
-      </div>
-      <Form method="get" role="search" className="mt-3 flex flex-wrap items-end gap-3">
-        <input type="hidden" name="pick" value={picker.kind} />
-        <TextField
-          label={t("lessons.pickSearch")}
-          name="q"
-          type="search"
-          defaultValue={picker.q}
-          maxLength={200}
-        />
-        <LevelSelect
-          label={t("students.level")}
-          emptyLabel={t("lessons.anyLevel")}
-          defaultValue={picker.level}
-        />
-        {picker.kind === "exercise" ? (
-          <label className="flex items-center gap-2 pb-2 text-sm text-slate-800">
-            <input type="hidden" name="fresh" value="0" />
-            <input
-              type="checkbox"
-              name="fresh"
-              value="1"
-              defaultChecked={picker.fresh}
-              className="size-4"
-            />
-            {t("lessons.notUsed", { name: studentName })}
-          </label>
-        ) : null}
-        <Button type="submit" theme="white" loading={navigation.state === "loading"}>
-          {t("lessons.pickSearchButton")}
-        </Button>
-      </Form>
-      {picker.results.length === 0 ? (
-        <p className="mt-4 text-slate-600">{t("lessons.pickNone")}</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-100" aria-label={t("lessons.pickResults")}>
-          {picker.results.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
-              <span className="flex min-w-0 items-center gap-2">
-                <LevelBadge level={r.level as CefrLevel} />
-                <span className="font-medium text-ink" lang="en">
-                  {r.title}
-                </span>
-                {r.usedAt ? (
-                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                    {t("lessons.usedBefore")} <LocalDateTime value={r.usedAt} />
-                  </span>
-                ) : null}
-                <span className="text-sm text-slate-600">
-                  {picker.kind === "exercise" ? `${t(`library.type.${r.type}`)} · ` : ""}
-                  {t("library.minutes", { count: r.minutes })}
-                </span>
-                {r.locked ? (
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                    {t("library.badge.premium")}
-                  </span>
-                ) : null}
-              </span>
-              <IntentButton
-                intent={picker.kind === "exercise" ? "add-exercise" : "add-material"}
-                fields={picker.kind === "exercise" ? { exerciseId: r.id } : { materialId: r.id }}
-              >
-                {t("lessons.add")}
-                <span className="sr-only"> {r.title}</span>
-              </IntentButton>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 

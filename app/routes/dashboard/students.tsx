@@ -21,6 +21,7 @@ import { LevelSelect } from "~/features/library/components/level-select";
 import { CEFR_LEVELS, type CefrLevel } from "~/features/library/schema";
 import { createClass, listClasses } from "~/features/teaching/classes.server";
 import { parseCsv } from "~/features/teaching/csv";
+import { joinUrl } from "~/features/teaching/join-url";
 import { readRoster, StudentSchema, type CsvRowResult } from "~/features/teaching/schemas";
 import {
   createStudent,
@@ -40,6 +41,7 @@ import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import { useExerciseHref } from "~/features/library/components/exercise-href";
 import { isolatePaths } from "~/lib/bidi";
+import { useRootData } from "~/features/shell/root-data";
 
 export const handle = { dashboard: true };
 
@@ -621,6 +623,7 @@ function StudentView({
 
 function Classes({ classes }: { classes: Awaited<ReturnType<typeof listClasses>> }) {
   const t = useT();
+  const origin = useRootData()?.env.appOrigin ?? "";
   return (
     <section
       aria-labelledby="classes"
@@ -634,14 +637,14 @@ function Classes({ classes }: { classes: Awaited<ReturnType<typeof listClasses>>
         <ul className="mt-4 divide-y divide-slate-100">
           {classes.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div>
+              <div className="min-w-0">
                 <Link to={`/class/${c.id}`} className="font-medium text-brand-700 hover:underline">
                   {c.name}
                 </Link>
-                <p className="text-sm text-slate-600">
+                <p className="text-sm wrap-anywhere text-slate-600">
                   {c.level ? `${c.level} · ` : ""}
                   {t("classes.members", { count: c.members })} ·{" "}
-                  {isolatePaths(t("classes.joinLink", { code: c.joinCode }))}
+                  {isolatePaths(t("classes.joinLink", { url: joinUrl(origin, c.joinCode) }))}
                 </p>
               </div>
               <ButtonLink to={`/class/${c.id}`} theme="white" size="small">

@@ -1,0 +1,1 @@
+ALTER TABLE "materials" ADD COLUMN "duration_minutes" integer DEFAULT 10 NOT NULL;
