@@ -314,6 +314,12 @@ export interface Delivery {
 }
 
 export interface StripeStandInOptions {
+  /**
+   * Milliseconds since the epoch as Stripe should see them (expiry of checkout sessions and
+   * promotion codes…). Tests whose app runs on a test clock pass the same clock here, so the
+   * two agree whatever day the machine says it is.
+   */
+  now?: () => number;
   /** Where webhooks are POSTed; null or absent sends none (each is recorded with status 0). */
   webhookUrl?: string | null;
   webhookSecret: string;
@@ -543,8 +549,6 @@ export function newId(prefix: string, length = 24): string {
   return id;
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** Adds calendar months in UTC, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
 function addMonths(seconds: number, months: number): number {
   const date = new Date(seconds * 1000);
@@ -762,7 +766,12 @@ export class StripeStandIn {
   private server: Server | null = null;
   private readonly routes: [string, RegExp, Handler][];
 
+  /** Stripe's "now", in seconds: the machine's, or the test's clock when it passes one. */
+  private readonly nowSeconds: () => number;
+
   constructor(options: StripeStandInOptions) {
+    const now = options.now ?? (() => Date.now());
+    this.nowSeconds = () => Math.floor(now() / 1000);
     this.webhookUrl = options.webhookUrl ?? null;
     this.webhookSecret = options.webhookSecret;
     this.publicUrl = options.publicUrl?.replace(/\/+$/, "");
@@ -889,7 +898,7 @@ export class StripeStandIn {
       id: newId("evt_"),
       object: "event",
       api_version: STANDIN_API_VERSION,
-      created: nowSeconds(),
+      created: this.nowSeconds(),
       type,
       livemode: false,
       pending_webhooks: 1,
@@ -959,7 +968,7 @@ export class StripeStandIn {
     if (opts.cancelAtPeriodEnd !== undefined)
       this.setCancelAtPeriodEnd(subscription, opts.cancelAtPeriodEnd);
     if (status === "canceled" && subscription.ended_at === null) {
-      const now = nowSeconds();
+      const now = this.nowSeconds();
       subscription.canceled_at ??= now;
       subscription.ended_at = now;
     }
@@ -1168,7 +1177,7 @@ export class StripeStandIn {
       id: newId("cus_"),
       object: "customer",
       livemode: false,
-      created: nowSeconds(),
+      created: this.nowSeconds(),
       email: optNullableString(p, "email") ?? null,
       name: optNullableString(p, "name") ?? null,
       description: optNullableString(p, "description") ?? null,
@@ -1210,7 +1219,7 @@ export class StripeStandIn {
   private createProduct(p: ParamObject): ProductObject {
     const id = optString(p, "id") || newId("prod_");
     if (this.products.has(id)) throw invalid(`Product already exists.`, "id");
-    const now = nowSeconds();
+    const now = this.nowSeconds();
     const product: ProductObject = {
       id,
       object: "product",
@@ -1239,7 +1248,7 @@ export class StripeStandIn {
     const description = optNullableString(p, "description");
     if (description !== undefined) product.description = description;
     product.metadata = readMetadata(p, product.metadata);
-    product.updated = nowSeconds();
+    product.updated = this.nowSeconds();
     return product;
   }
 
@@ -1313,7 +1322,7 @@ export class StripeStandIn {
       livemode: false,
       active: optBool(p, "active") ?? true,
       billing_scheme: "per_unit",
-      created: nowSeconds(),
+      created: this.nowSeconds(),
       currency,
       lookup_key: null,
       nickname: optNullableString(p, "nickname") ?? null,
@@ -1401,7 +1410,7 @@ export class StripeStandIn {
       id,
       object: "coupon",
       livemode: false,
-      created: nowSeconds(),
+      created: this.nowSeconds(),
       name: optNullableString(p, "name") ?? null,
       percent_off: percentOff,
       amount_off: amountOff,
@@ -1438,7 +1447,7 @@ export class StripeStandIn {
       id: newId("promo_"),
       object: "promotion_code",
       livemode: false,
-      created: nowSeconds(),
+      created: this.nowSeconds(),
       active: optBool(p, "active") ?? true,
       code,
       customer,
@@ -1480,7 +1489,7 @@ export class StripeStandIn {
   private promotionProblem(promo: PromotionCodeObject, subtotal: number, currency: string) {
     const coupon = this.coupons.get(promo.promotion.coupon);
     if (!promo.active || !coupon?.valid) return "This promotion code is not active.";
-    const now = nowSeconds();
+    const now = this.nowSeconds();
     if (promo.expires_at !== null && promo.expires_at <= now) {
       return "This promotion code has expired.";
     }
@@ -1603,7 +1612,7 @@ export class StripeStandIn {
     const discount = this.discountAmount(couponForTotal, subtotal);
 
     const subscriptionData = optObject(p, "subscription_data") ?? {};
-    const now = nowSeconds();
+    const now = this.nowSeconds();
     const id = newId("cs_test_");
     const session: CheckoutSessionObject = {
       id,
@@ -1740,7 +1749,7 @@ export class StripeStandIn {
       customer = this.createCustomer({ email });
     }
 
-    const now = nowSeconds();
+    const now = this.nowSeconds();
     const subscriptionId = newId("sub_");
     const items: SubscriptionItemObject[] = extras.lines.map((line) => {
       const price = this.need("price", line.price);
@@ -1906,7 +1915,7 @@ export class StripeStandIn {
   private setCancelAtPeriodEnd(subscription: SubscriptionObject, value: boolean): void {
     subscription.cancel_at_period_end = value;
     subscription.cancel_at = value ? this.periodEndOf(subscription) : null;
-    subscription.canceled_at = value ? nowSeconds() : null;
+    subscription.canceled_at = value ? this.nowSeconds() : null;
     subscription.cancellation_details = {
       ...subscription.cancellation_details,
       reason: value ? "cancellation_requested" : null,
@@ -1962,7 +1971,7 @@ export class StripeStandIn {
     if (subscription.status === "canceled") {
       throw invalid(`This subscription is already canceled: '${id}'`);
     }
-    const now = nowSeconds();
+    const now = this.nowSeconds();
     subscription.status = "canceled";
     subscription.canceled_at = now;
     subscription.ended_at = now;
@@ -1986,7 +1995,7 @@ export class StripeStandIn {
       id,
       object: "billing_portal.session",
       livemode: false,
-      created: nowSeconds(),
+      created: this.nowSeconds(),
       customer: customerId,
       return_url: returnUrl ? checkUrl(returnUrl, "return_url") : null,
       url: `${this.base}/portal/${id}`,
