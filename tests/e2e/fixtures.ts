@@ -63,6 +63,8 @@ export interface Accounts {
     lastName?: string;
     label?: string;
     trial?: boolean;
+    /** false: signs up as a browser without JavaScript does, with no captcha (score 0.5). */
+    captcha?: boolean;
   }): Promise<Person>;
   /** A fresh teacher with administrator rights. */
   admin(options?: { firstName?: string; label?: string }): Promise<Person>;

@@ -4,6 +4,7 @@ import { ROLE } from "~/lib/auth/roles";
 import { queryRows } from "~/lib/db.server";
 import type { Services } from "~/lib/services.server";
 import { signedInAccount } from "../support/accounts";
+import { solvedCaptcha } from "../support/captcha";
 import { HttpSession, locationOf } from "../support/http-session";
 import { eventReader } from "../support/sse";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -119,6 +120,78 @@ describe("support chat", () => {
     expect(answered).toContain("0 conversations are waiting for an answer.");
   });
 
+  it("shows staff each writer's bot-score marker and parity discount; a captcha score replaces it", async () => {
+    const teacher = await account("parity@support.test", ROLE.TEACHER);
+    const admin = await account("staff3@support.test", ROLE.TEACHER | ROLE.ADMIN);
+    const setScore = (rcs: number | null, country: string) =>
+      services.db.execute(
+        sql`update user_data set rcs = ${rcs}, country_code = ${country} where user_id = ${teacher.id}`,
+      );
+    const storedScore = async () =>
+      (
+        await queryRows<{ rcs: number | null }>(
+          services.db,
+          sql`select rcs from user_data where user_id = ${teacher.id}`,
+        )
+      )[0]?.rcs;
+    await setScore(0.15, "IN");
+    expect(
+      (await teacher.client.postJson("/api/support", { body: "Is there a discount for India?" }))
+        .status,
+    ).toBe(201);
+    const signals = async () => {
+      const page = await (await admin.client.get(`/admin/support?user=${teacher.id}`)).text();
+      const of = (id: string) =>
+        [
+          ...page.matchAll(
+            new RegExp(`data-testid="${id}"[^>]*>(?:<span[^>]*></span>)?(.*?)</span>`, "g"),
+          ),
+        ].map((m) => m[1]!.replace(/<[^>]+>/g, "").replace(/<!-- -->/g, ""));
+      return { markers: of("bot-marker"), discounts: of("parity-discount"), page };
+    };
+    let seen = await signals();
+    // Inbox entry and conversation both carry it: 0.15 is orange (≤ 0.3), band 0.1–0.2 is 50 %.
+    expect(seen.markers).toEqual(["High bot risk (0.15)", "High bot risk (0.15)"]);
+    expect(seen.discounts).toEqual(["Parity discount 50%", "Parity discount 50%"]);
+    expect(seen.page).toContain("India");
+
+    await setScore(0.05, "IN"); // a likely bot: red, and no discount
+    seen = await signals();
+    expect(seen.page).toContain('data-marker="red"');
+    expect(seen.discounts).toEqual(["No parity discount"]);
+
+    await setScore(0.15, "UA"); // Ukraine is never in a parity group
+    seen = await signals();
+    expect(seen.discounts).toEqual(["No parity discount"]);
+
+    // §7: the browser reports a captcha it ran; only the user's own id, a real token.
+    await setScore(0.15, "IN");
+    const forOther = await teacher.client.postJson("/api/rcs/result", {
+      token: "x",
+      action: "session",
+      userId: admin.id,
+    });
+    expect(forOther.status).toBe(403);
+    const bad = await teacher.client.postJson("/api/rcs/result", {
+      token: "not a solved challenge",
+      action: "session",
+      userId: teacher.id,
+    });
+    expect(await bad.json()).toEqual({ rcs: 0.1 });
+    expect(await storedScore()).toBeCloseTo(0.1);
+    const solved = await teacher.client.postJson("/api/rcs/result", {
+      token: await solvedCaptcha(teacher.client),
+      action: "session",
+      userId: teacher.id,
+      rcs: 0, // the client's own figure is not trusted
+    });
+    expect(await solved.json()).toEqual({ rcs: 0.9 });
+    expect(await storedScore()).toBeCloseTo(0.9);
+    seen = await signals();
+    expect(seen.markers).toEqual(["Bot score 0.90"]);
+    expect(seen.discounts).toEqual(["No parity discount"]);
+  });
+
   it("does not notify a teacher who switched support notifications off", async () => {
     const teacher = await account("quiet@support.test", ROLE.TEACHER);
     const admin = await account("staff2@support.test", ROLE.TEACHER | ROLE.ADMIN);
@@ -152,5 +225,40 @@ describe("support chat", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await refused.json()) as { error: string }).error).toMatch(/many messages/);
+  });
+});
+
+describe("captcha score when the provider cannot be asked", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // reCAPTCHA configured, but its address answers nothing here: verification fails.
+    app = await startTestApp({
+      RECAPTCHA_SECRET_KEY: "test-secret",
+      RECAPTCHA_SITE_KEY: "test-site",
+    });
+  });
+  afterAll(() => app?.close());
+
+  it("answers rcs -1 and keeps the stored score (spec §7: only 0 or more replaces it)", async () => {
+    const teacher = await signedInAccount(app, {
+      email: "offline@support.test",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    await app.services.db.execute(
+      sql`update user_data set rcs = 0.42 where user_id = ${teacher.id}`,
+    );
+    const answer = await teacher.client.postJson("/api/rcs/result", {
+      token: "a-token-nobody-can-check",
+      action: "session",
+      userId: teacher.id,
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ rcs: -1 });
+    const [row] = await queryRows<{ rcs: number }>(
+      app.services.db,
+      sql`select rcs from user_data where user_id = ${teacher.id}`,
+    );
+    expect(row?.rcs).toBeCloseTo(0.42);
   });
 });

@@ -46,6 +46,50 @@ async function solveProofOfWork(): Promise<string> {
   return btoa(JSON.stringify(payload));
 }
 
+type CaptchaEnv = { recaptchaSiteKey: string | null; turnstileSiteKey: string | null };
+
+function recaptchaToken(key: string, action: string): Promise<string> {
+  return loadScript(
+    `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(key)}`,
+  ).then(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const grecaptcha = window.grecaptcha;
+        if (!grecaptcha) return reject(new Error("reCAPTCHA did not load"));
+        grecaptcha.ready(() => grecaptcha.execute(key, { action }).then(resolve, reject));
+      }),
+  );
+}
+
+/**
+ * Spec §7: for a signed-in user, a captcha runs once per browser session in the background
+ * and its token goes to /api/rcs/result, which verifies it and keeps the score when it is 0
+ * or more. Turnstile needs a visible widget, so with Turnstile this runs only on forms.
+ * Failures are only logged.
+ */
+export async function reportCaptchaScore(
+  env: CaptchaEnv,
+  userId: string,
+  action = "session",
+): Promise<void> {
+  try {
+    let token: string;
+    if (env.recaptchaSiteKey) token = await recaptchaToken(env.recaptchaSiteKey, action);
+    else if (env.turnstileSiteKey) return;
+    else token = await solveProofOfWork();
+    const response = await fetch("/api/rcs/result", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, action, userId }),
+    });
+    const answer = (await response.json().catch(() => null)) as { rcs?: number } | null;
+    if (!response.ok || typeof answer?.rcs !== "number" || answer.rcs < 0)
+      console.warn(`Captcha score not kept (HTTP ${response.status})`);
+  } catch (error) {
+    console.warn("Captcha score could not be reported", error);
+  }
+}
+
 /**
  * The sign-up form's bot check, run in the background: reCAPTCHA v3 or Turnstile when
  * configured, otherwise a self-hosted proof-of-work. It fills the hidden `captcha` field;
@@ -70,14 +114,8 @@ export function CaptchaField({ action = "signup" }: { action?: string }) {
     };
     if (env?.recaptchaSiteKey) {
       const key = env.recaptchaSiteKey;
-      const run = () =>
-        window.grecaptcha?.ready(() => {
-          window.grecaptcha?.execute(key, { action }).then(done, fail);
-        });
-      loadScript(`https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(key)}`).then(
-        run,
-        fail,
-      );
+      const run = () => void recaptchaToken(key, action).then(done, fail);
+      run();
       // reCAPTCHA tokens expire after two minutes.
       const timer = window.setInterval(run, 90_000);
       return () => {

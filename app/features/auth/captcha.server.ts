@@ -99,6 +99,19 @@ export async function scoreCaptcha(
   action = "signup",
 ): Promise<number> {
   if (!token) return CAPTCHA_SCORES.notRun;
+  return (await verifyCaptcha(services, token, ip, action)) ?? CAPTCHA_SCORES.notRun;
+}
+
+/**
+ * Verifies a token with the configured provider: a score from 0 to 1, or null when the
+ * provider could not be asked (then nothing is known, and a stored score must stay).
+ */
+export async function verifyCaptcha(
+  services: Services,
+  token: string,
+  ip: string,
+  action: string,
+): Promise<number | null> {
   const { env } = services;
   const provider = captchaProvider(env);
   try {
@@ -128,6 +141,6 @@ export async function scoreCaptcha(
     return await verifyAltcha(services, token);
   } catch (error) {
     services.log.warn({ err: error, provider }, "captcha verification failed");
-    return CAPTCHA_SCORES.notRun;
+    return null;
   }
 }

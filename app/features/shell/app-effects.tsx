@@ -145,6 +145,23 @@ export function AppEffects() {
     if (recheckOrg) postQuietly("/api/stripe/check-organization");
   }, [recheckUser, recheckOrg]);
 
+  // Spec §7: a captcha score for the signed-in user, once per browser session (in the
+  // background; the proof-of-work takes about a tenth of a second).
+  const userId = profile?.id;
+  const recaptchaSiteKey = root?.env.recaptchaSiteKey ?? null;
+  const turnstileSiteKey = root?.env.turnstileSiteKey ?? null;
+  useEffect(() => {
+    if (!userId) return;
+    const key = `parley:rcs:${userId}`;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, "1");
+    import("~/features/auth/captcha-field")
+      .then(({ reportCaptchaScore }) =>
+        reportCaptchaScore({ recaptchaSiteKey, turnstileSiteKey }, userId),
+      )
+      .catch((error: unknown) => console.warn("Captcha score could not be reported", error));
+  }, [userId, recaptchaSiteKey, turnstileSiteKey]);
+
   // Spec §4.2: a user without a country or security data gets a geo lookup.
   const needsGeo = profile?.needsGeoLookup ?? false;
   useEffect(() => {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { organizationMembers, supportMessages, userData, users } from "@db/schema";
 import { isPremiumMember, isTrialActive, isNovice } from "~/features/account/user-states";
 import { notify } from "~/features/notifications/notifications.server";
+import { supportSignals, type BotMarker } from "~/features/support/parity";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import { queryRows } from "~/lib/db.server";
 import { consumeRate } from "~/lib/rate-limit.server";
@@ -126,6 +127,12 @@ export interface InboxEntry {
   email: string;
   /** Spec §6: the nickname shows admin, premium, trial, novice and school flags as emoji. */
   flags: string;
+  /** Bot-risk score (0 risky … 1 human), null when none was measured yet. */
+  rcs: number | null;
+  botMarker: BotMarker | null;
+  countryCode: string | null;
+  /** Parity discount support may offer, in percent (spec §9). */
+  parityDiscount: number;
   lastAt: string;
   lastBody: string;
   lastAuthor: "user" | "staff";
@@ -148,6 +155,8 @@ export async function supportInbox(
     subscription_status: string | null;
     subscription_id: string | null;
     trial_expires_at: Date | string | null;
+    rcs: number | null;
+    country_code: string | null;
     in_school: boolean;
     last_at: Date | string;
     last_body: string;
@@ -157,6 +166,7 @@ export async function supportInbox(
     services.db,
     sql`select u.id as user_id, u.first_name, u.last_name, u.email, u.created_at,
           d.role, d.membership_plan, d.subscription_status, d.subscription_id, d.trial_expires_at,
+          d.rcs, d.country_code,
           exists (select 1 from ${organizationMembers} om where om.user_id = u.id) as in_school,
           last.created_at as last_at, last.body as last_body, last.author as last_author,
           (select count(*)::int from ${supportMessages} m
@@ -189,6 +199,7 @@ export async function supportInbox(
       name: `${r.first_name} ${r.last_name}`.trim(),
       email: r.email,
       flags,
+      ...supportSignals(r.country_code, r.rcs),
       lastAt: new Date(r.last_at).toISOString(),
       lastBody: r.last_body.slice(0, 160),
       lastAuthor: r.last_author,
@@ -206,8 +217,11 @@ export async function supportConversation(services: Services, userId: string) {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      rcs: userData.rcs,
+      countryCode: userData.countryCode,
     })
     .from(users)
+    .leftJoin(userData, eq(userData.userId, users.id))
     .where(eq(users.id, userId));
   if (!user) return null;
   const messages = await services.db
@@ -216,5 +230,9 @@ export async function supportConversation(services: Services, userId: string) {
     .where(eq(supportMessages.userId, userId))
     .orderBy(asc(supportMessages.createdAt))
     .limit(1000);
-  return { user, messages: messages.map(serialize) };
+  const { rcs, countryCode, ...who } = user;
+  return {
+    user: { ...who, ...supportSignals(countryCode, rcs) },
+    messages: messages.map(serialize),
+  };
 }

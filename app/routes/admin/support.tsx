@@ -9,7 +9,9 @@ import { TextAreaField } from "~/components/ui/field";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { subscribe as onLiveEvent } from "~/features/notifications/live";
+import { countryName } from "~/features/account/countries";
 import { SUPPORT_MESSAGE_MAX } from "~/features/support/limits";
+import type { BotMarker } from "~/features/support/parity";
 import { MessageBubble } from "~/features/support/message-bubble";
 import {
   replyAsSupport,
@@ -19,16 +21,26 @@ import {
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
-import { useT } from "~/lib/i18n/react";
+import { getLocale } from "~/lib/i18n/locales";
+import { pageLocale } from "~/lib/i18n/page-locale.server";
+import { useLocale, useT } from "~/lib/i18n/react";
 
 /** /admin/support: every support conversation, those waiting for an answer first; reply. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const services = getServices(context);
   const selected = new URL(request.url).searchParams.get("user");
+  const conversation = selected ? await supportConversation(services, selected) : null;
+  // Country names are made here, not in the browser: ICU versions name regions differently.
+  const iso = getLocale(pageLocale(request, context)).iso;
   return {
     inbox: await supportInbox(services),
-    conversation: selected ? await supportConversation(services, selected) : null,
+    conversation: conversation && {
+      ...conversation,
+      countryName: conversation.user.countryCode
+        ? countryName(conversation.user.countryCode, iso)
+        : null,
+    },
   };
 }
 
@@ -109,8 +121,9 @@ export default function AdminSupportPage() {
                     {c.lastAuthor === "staff" ? `${t("adminSupport.you")}: ` : ""}
                     <bdi>{c.lastBody}</bdi>
                   </span>
-                  <span className="mt-0.5 block text-xs text-slate-600">
+                  <span className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
                     <LocalDateTime value={c.lastAt} />
+                    <SupportSignals signals={c} />
                   </span>
                 </Link>
               </li>
@@ -127,6 +140,13 @@ export default function AdminSupportPage() {
                   {conversation.user.email}
                 </span>
               </h2>
+              <p
+                className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700"
+                data-testid="support-signals"
+              >
+                {conversation.countryName ? <span>{conversation.countryName}</span> : null}
+                <SupportSignals signals={conversation.user} full />
+              </p>
               <ol className="mt-4 space-y-3" data-testid="support-conversation">
                 {conversation.messages.map((m) => (
                   <MessageBubble
@@ -160,6 +180,76 @@ export default function AdminSupportPage() {
           )}
         </div>
       )}
+    </>
+  );
+}
+
+const MARKER_CLASS: Record<BotMarker, string> = {
+  red: "bg-red-100 text-red-900 ring-red-600",
+  orange: "bg-orange-100 text-orange-900 ring-orange-500",
+  yellow: "bg-yellow-100 text-yellow-900 ring-yellow-500",
+};
+const MARKER_DOT: Record<BotMarker, string> = {
+  red: "bg-red-600",
+  orange: "bg-orange-500",
+  yellow: "bg-yellow-400",
+};
+
+/**
+ * The bot-score marker and the parity discount of spec §9 for one user. In the inbox list
+ * only what needs attention shows (a marker, a discount); the conversation shows all of it.
+ */
+function SupportSignals({
+  signals,
+  full = false,
+}: {
+  signals: { rcs: number | null; botMarker: BotMarker | null; parityDiscount: number };
+  full?: boolean;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const score =
+    signals.rcs === null
+      ? null
+      : new Intl.NumberFormat(locale.iso, {
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }).format(signals.rcs);
+  const percent = new Intl.NumberFormat(locale.iso, { style: "percent" }).format(
+    signals.parityDiscount / 100,
+  );
+  return (
+    <>
+      {signals.botMarker ? (
+        <span
+          className={cx(
+            "inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 font-semibold ring-1",
+            MARKER_CLASS[signals.botMarker],
+          )}
+          data-testid="bot-marker"
+          data-marker={signals.botMarker}
+        >
+          <span
+            aria-hidden="true"
+            className={cx("size-2 rounded-full", MARKER_DOT[signals.botMarker])}
+          />
+          {t(`adminSupport.botRisk.${signals.botMarker}`, { score: score ?? "" })}
+        </span>
+      ) : full ? (
+        <span data-testid="bot-marker" data-marker="none">
+          {score === null ? t("adminSupport.noScore") : t("adminSupport.botScore", { score })}
+        </span>
+      ) : null}
+      {signals.parityDiscount > 0 ? (
+        <span
+          className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900"
+          data-testid="parity-discount"
+        >
+          {t("adminSupport.parity", { percent })}
+        </span>
+      ) : full ? (
+        <span data-testid="parity-discount">{t("adminSupport.noParity")}</span>
+      ) : null}
     </>
   );
 }

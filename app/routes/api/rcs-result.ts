@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Route } from "./+types/rcs-result";
 import { userData } from "@db/schema";
-import { scoreCaptcha } from "~/features/auth/captcha.server";
+import { verifyCaptcha } from "~/features/auth/captcha.server";
 import { requireApiUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { apiError, readJsonBody, requireMethod } from "~/lib/http.server";
@@ -22,6 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
 /**
  * Spec §7: verifies a captcha token with the configured provider and stores the score when
  * it is 0 or more. Only for the signed-in user's own id; the client's own `rcs` is ignored.
+ * When the provider cannot be asked the answer is `rcs: -1` and the stored score stays.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
@@ -29,12 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request, RcsSchema, { maxBytes: 16 * 1024 });
   if (body.userId !== user.id) apiError(403, "You can only report your own captcha result.");
   const services = getServices(context);
-  const score = await scoreCaptcha(
-    services,
-    body.token,
-    getRequestInfo(context).clientIp,
-    body.action,
-  );
+  const score =
+    (await verifyCaptcha(services, body.token, getRequestInfo(context).clientIp, body.action)) ??
+    -1;
   if (score >= 0)
     await services.db.update(userData).set({ rcs: score }).where(eq(userData.userId, user.id));
   return Response.json({ rcs: score });
