@@ -4,6 +4,7 @@
  */
 export function formatDayMonthYearTime(value: Date | string, timeZone?: string): string {
   const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
   const parts = new Intl.DateTimeFormat("en-GB", {
     timeZone,
     day: "2-digit",
@@ -19,5 +20,17 @@ export function formatDayMonthYearTime(value: Date | string, timeZone?: string):
 
 export function formatDate(value: Date | string, locale: string, timeZone?: string): string {
   const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(date);
+}
+
+/** A date and time in a language's own way (issue 13: everywhere but the §4.8 expiry). */
+export function formatDateTime(value: Date | string, locale: string, timeZone?: string): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone,
+  }).format(date);
 }

@@ -17,6 +17,7 @@ import { useLocale, useT } from "~/lib/i18n/react";
 import { localizePath } from "~/lib/routing/paths";
 import type { SampleExercise } from "./landing.server";
 import type { PublicRating } from "./rating";
+import { contentLang } from "~/lib/i18n/locales";
 
 export interface HomeData {
   kind: "home";
@@ -197,15 +198,16 @@ function Samples({ samples }: { samples: SampleExercise[] }) {
                 <span aria-hidden="true">·</span>
                 <span>{t("library.minutes", { count: s.durationMinutes })}</span>
               </div>
-              <h3 className="mt-3 text-lg font-semibold text-ink" lang="en">
+              <h3 className="mt-3 text-lg font-semibold text-ink" lang="en" dir="ltr">
                 {s.title}
               </h3>
-              <p className="mt-2 text-sm text-slate-700" lang="en">
+              <p className="mt-2 text-sm text-slate-700" lang="en" dir="ltr">
                 {s.summary}
               </p>
               <ul
                 className="mt-4 space-y-2 border-s-2 border-brand-200 ps-3 text-sm text-slate-800"
                 lang="en"
+                dir="ltr"
               >
                 {s.preview.map((line) => (
                   <li key={line} className="line-clamp-3">
@@ -395,7 +397,7 @@ export function FaqExcerpt({ items }: { items: FaqItem[] }) {
         </h2>
         <div className="mt-8 divide-y divide-slate-200 rounded-2xl border border-slate-200">
           {items.map((item) => (
-            <details key={item.slug} className="group p-5" lang={item.locale}>
+            <details key={item.slug} className="group p-5" {...contentLang(item.locale)}>
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-ink">
                 {item.question}
                 <span aria-hidden="true" className="text-brand-700 transition group-open:rotate-45">

@@ -3,6 +3,7 @@ import type { Row } from "~/features/content/columns";
 import { useRootData } from "~/features/shell/root-data";
 import { Seo } from "~/features/shell/seo";
 import { useT } from "~/lib/i18n/react";
+import { contentLang } from "~/lib/i18n/locales";
 
 export interface VariantData {
   kind: "variant";
@@ -24,7 +25,7 @@ export function Variant({ data }: { data: VariantData }) {
   const seo = page.seo as { title: string; description: string };
   const signedIn = Boolean(root?.profile);
   return (
-    <div lang={page.locale}>
+    <div {...contentLang(page.locale)}>
       <Seo title={seo.title} description={seo.description} />
       <section className="bg-gradient-to-b from-brand-50/70 to-white">
         <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6 lg:py-20">

@@ -30,7 +30,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-800"
         >
           {LANGUAGES.map((l) => (
-            <option key={l.code} value={l.code} lang={l.iso}>
+            <option key={l.code} value={l.code} lang={l.iso} dir={l.dir}>
               {l.flag} {l.name}
             </option>
           ))}

@@ -14,7 +14,7 @@ import {
   StarIcon,
   ThumbIcon,
 } from "~/components/ui/icons";
-import { LocalDateTime } from "~/components/ui/local-time";
+import { ExpiryDateTime } from "~/components/ui/local-time";
 import { Logo } from "~/components/ui/logo";
 import { NavButton } from "~/components/ui/nav-button";
 import { Tooltip, TooltipProvider } from "~/components/ui/tooltip";
@@ -44,7 +44,7 @@ export function TrialIndicator({ trial }: { trial: NonNullable<ProfileView["tria
       <ClockIcon className="size-4" />
       {trial.promotion ? (
         <span>
-          {t("topbar.premiumUntil")} <LocalDateTime value={trial.expiresAt} />
+          {t("topbar.premiumUntil")} <ExpiryDateTime value={trial.expiresAt} />
         </span>
       ) : (
         <span>{t("topbar.trialDaysLeft", { count: trial.daysLeft })}</span>

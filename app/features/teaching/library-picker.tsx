@@ -91,7 +91,7 @@ export function LibraryPicker({
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
               <span className="flex min-w-0 flex-wrap items-center gap-2">
                 <LevelBadge level={r.level} />
-                <span className="font-medium text-ink" lang="en">
+                <span className="font-medium text-ink" lang="en" dir="ltr">
                   {r.title}
                 </span>
                 {r.usedAt ? (

@@ -124,6 +124,19 @@ export function getLocale(code: string): LocaleEntry {
   return BY_CODE.get(code.toLowerCase()) ?? (BY_CODE.get(DEFAULT_LOCALE) as LocaleEntry);
 }
 
+/**
+ * `lang` and `dir` for content written in one language shown inside a page in another (an
+ * English FAQ answer on an Arabic page): the browser then lays it out, hyphenates and reads it
+ * aloud as what it is (issue 13 item 20).
+ */
+export function contentLang(code: string): { lang: string; dir: "ltr" | "rtl" } {
+  const entry = getLocale(code);
+  return { lang: entry.iso, dir: entry.dir };
+}
+
+/** English content (exercises, materials) shown inside any page. */
+export const ENGLISH = { lang: "en", dir: "ltr" } as const;
+
 export function isRtl(code: string): boolean {
   return getLocale(code).dir === "rtl";
 }

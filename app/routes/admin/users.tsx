@@ -4,7 +4,7 @@ import type { Route } from "./+types/users";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
-import { LocalDateTime } from "~/components/ui/local-time";
+import { ExpiryDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { setAdminRights } from "~/features/account/admin-tasks.server";
 import {
@@ -139,7 +139,7 @@ export default function AdminUsersPage() {
                   {u.until ? (
                     <>
                       {" "}
-                      · {t("adminUsers.until")} <LocalDateTime value={u.until} />
+                      · {t("adminUsers.until")} <ExpiryDateTime value={u.until} />
                     </>
                   ) : null}
                   {u.grant ? ` · ${t(`adminUsers.grant.${u.grant}`)}` : null}

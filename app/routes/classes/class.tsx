@@ -220,11 +220,12 @@ export default function ClassPage() {
                       to={`?exercise=${s.exerciseId}#open`}
                       className="font-medium text-brand-700 hover:underline"
                       lang="en"
+                      dir="ltr"
                     >
                       {s.title}
                     </Link>
                   ) : (
-                    <span className="font-medium text-slate-700" lang="en">
+                    <span className="font-medium text-slate-700" lang="en" dir="ltr">
                       {s.title}
                     </span>
                   )}
@@ -276,7 +277,7 @@ export default function ClassPage() {
           className="rounded-2xl border border-slate-200 bg-white p-5"
         >
           <div className="flex items-center justify-between gap-3">
-            <h2 id="open-title" className="text-lg font-semibold text-ink" lang="en">
+            <h2 id="open-title" className="text-lg font-semibold text-ink" lang="en" dir="ltr">
               {open.title}
             </h2>
             <Link to="?" className="text-sm font-medium text-brand-700 underline">
@@ -416,7 +417,10 @@ function LiveView({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="live" className="text-lg font-semibold text-ink">
-          {t("classes.live.title")}: <span lang="en">{live.title}</span>
+          {t("classes.live.title")}:{" "}
+          <span lang="en" dir="ltr">
+            {live.title}
+          </span>
         </h2>
         <span className="text-sm text-slate-600" data-testid="live-card">
           {t("classes.live.card", { current: card.index + 1, total: live.slides.length })}

@@ -406,7 +406,7 @@ export default function AccountPage() {
                   className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
                 >
                   {LANGUAGES.map((l) => (
-                    <option key={l.code} value={l.code} lang={l.iso}>
+                    <option key={l.code} value={l.code} lang={l.iso} dir={l.dir}>
                       {l.flag} {l.name}
                     </option>
                   ))}
@@ -507,7 +507,7 @@ export default function AccountPage() {
                         </span>
                       ) : null}
                     </p>
-                    <p className="text-xs text-slate-600">
+                    <p className="text-xs text-slate-600" data-testid="device-last-seen">
                       {t("account.lastSeen")} <LocalDateTime value={device.lastSeenAt} />
                       {device.ip ? ` · ${device.ip}` : ""}
                     </p>

@@ -58,10 +58,14 @@ export default function ExercisePage() {
             </span>
           </div>
           <h1 className="mt-2 text-2xl font-bold text-ink">
-            <bdi lang="en">{exercise.title}</bdi>
+            <bdi lang="en" dir="ltr">
+              {exercise.title}
+            </bdi>
           </h1>
           <p className="mt-3 text-slate-600">
-            <bdi lang="en">{exercise.summary}</bdi>
+            <bdi lang="en" dir="ltr">
+              {exercise.summary}
+            </bdi>
           </p>
           <p className="mt-6 font-medium text-ink">{t("presenter.lockedTitle")}</p>
           <p className="mt-1 text-sm text-slate-600">{t("presenter.lockedText")}</p>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/home";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
-import { LocalDateTime } from "~/components/ui/local-time";
+import { ExpiryDateTime, LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState } from "~/components/ui/page-header";
 import { ExerciseCardView } from "~/features/library/components/exercise-card";
 import {
@@ -57,7 +57,7 @@ function MembershipCard() {
     title = profile.trial.promotion ? t("dashboard.plan.promotion") : t("dashboard.plan.trial");
     text = (
       <>
-        {t("dashboard.plan.trialUntil")} <LocalDateTime value={profile.trial.expiresAt} />
+        {t("dashboard.plan.trialUntil")} <ExpiryDateTime value={profile.trial.expiresAt} />
       </>
     );
   } else {

@@ -34,6 +34,7 @@ import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import { isTimeZone, utcToZonedParts, zonedTimeToUtc } from "~/lib/time-zone";
 import { useExerciseHref } from "~/features/library/components/exercise-href";
+import { ENGLISH } from "~/lib/i18n/locales";
 
 export const handle = { dashboard: true };
 
@@ -233,6 +234,7 @@ export default function LessonPage() {
                         to={exerciseHref(item.exerciseId)}
                         className="hover:underline"
                         lang="en"
+                        dir="ltr"
                       >
                         {item.title}
                       </Link>
@@ -241,6 +243,7 @@ export default function LessonPage() {
                         to={`/dashboard/materials/${item.materialId}`}
                         className="hover:underline"
                         lang="en"
+                        dir="ltr"
                       >
                         {item.title}
                       </Link>
@@ -454,7 +457,7 @@ function RunLesson({ lesson, index }: { lesson: LessonData; index: number }) {
         </p>
         <h1
           className="mt-4 text-3xl font-bold sm:text-5xl"
-          lang={item.kind === "step" ? undefined : "en"}
+          {...(item.kind === "step" ? {} : ENGLISH)}
         >
           {item.title}
         </h1>

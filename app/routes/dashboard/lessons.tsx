@@ -7,7 +7,8 @@ import { listLessons, type LessonSummary } from "~/features/teaching/lessons.ser
 import { teacherTimeZone } from "~/features/teaching/teacher.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
-import { useT } from "~/lib/i18n/react";
+import { useLocale, useT } from "~/lib/i18n/react";
+import { formatDate } from "~/lib/format";
 import { utcToZonedParts } from "~/lib/time-zone";
 
 export const handle = { dashboard: true };
@@ -64,6 +65,7 @@ function LessonRow({ lesson }: { lesson: LessonSummary }) {
 
 export default function LessonsPage() {
   const t = useT();
+  const locale = useLocale();
   const { weeks, past } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
@@ -82,8 +84,11 @@ export default function LessonsPage() {
           </h2>
           {weeks.map((w) => (
             <div key={w.week} className="rounded-2xl border border-slate-200 bg-white px-5 py-2">
-              <h3 className="pt-2 text-sm font-semibold text-slate-600">
-                {t("lessons.weekOf", { date: w.week.split("-").reverse().join(".") })}
+              {/* A date in the reader's language; ICU versions may word it apart. */}
+              <h3 className="pt-2 text-sm font-semibold text-slate-600" suppressHydrationWarning>
+                {t("lessons.weekOf", {
+                  date: formatDate(`${w.week}T00:00:00Z`, locale.iso, "UTC"),
+                })}
               </h3>
               <ul className="divide-y divide-slate-100">
                 {w.lessons.map((l) => (

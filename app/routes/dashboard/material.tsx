@@ -53,10 +53,14 @@ export default function MaterialPage() {
             </span>
           </div>
           <h1 className="mt-2 text-2xl font-bold text-ink sm:text-3xl">
-            <bdi lang="en">{material.title}</bdi>
+            <bdi lang="en" dir="ltr">
+              {material.title}
+            </bdi>
           </h1>
           <p className="mt-1 text-slate-600">
-            <bdi lang="en">{material.summary}</bdi>
+            <bdi lang="en" dir="ltr">
+              {material.summary}
+            </bdi>
           </p>
         </div>
         {material.html ? (

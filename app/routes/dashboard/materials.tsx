@@ -124,11 +124,15 @@ export default function MaterialsPage() {
                     to={`/dashboard/materials/${m.id}`}
                     className="after:absolute after:inset-0 after:content-[''] focus-visible:underline"
                   >
-                    <bdi lang="en">{m.title}</bdi>
+                    <bdi lang="en" dir="ltr">
+                      {m.title}
+                    </bdi>
                   </Link>
                 </h2>
                 <p className="mt-1.5 line-clamp-3 text-sm text-slate-600">
-                  <bdi lang="en">{m.summary}</bdi>
+                  <bdi lang="en" dir="ltr">
+                    {m.summary}
+                  </bdi>
                 </p>
                 <div className="mt-auto pt-3">
                   <AccessBadges isFree={m.isFree} locked={m.locked} />

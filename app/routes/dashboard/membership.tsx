@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { TableHead } from "~/components/ui/table-head";
 import { cx } from "~/components/ui/cx";
-import { LocalDateTime } from "~/components/ui/local-time";
+import { ExpiryDateTime, LocalDateTime } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
 import { loadUserOrganization } from "~/features/account/profile.server";
 import {
@@ -354,7 +354,7 @@ function CurrentPlan({ view }: { view: MembershipView }) {
           <p>{t("membership.current.freeText")}</p>
           {p.trialEndedAt ? (
             <p className="text-sm text-slate-600">
-              {t("membership.current.trialEnded")} <LocalDateTime value={p.trialEndedAt} />
+              {t("membership.current.trialEnded")} <ExpiryDateTime value={p.trialEndedAt} />
             </p>
           ) : null}
         </div>
@@ -368,7 +368,7 @@ function CurrentPlan({ view }: { view: MembershipView }) {
               ? t("membership.current.trialEnds")
               : t("membership.current.accessEnds")}{" "}
             <strong>
-              <LocalDateTime value={p.expiresAt} />
+              <ExpiryDateTime value={p.expiresAt} />
             </strong>
           </p>
           <p className="text-sm text-slate-600">{t("membership.current.afterTrial")}</p>

@@ -592,6 +592,7 @@ function StudentView({
                     to={exerciseHref(e.id)}
                     className="font-medium text-ink hover:underline"
                     lang="en"
+                    dir="ltr"
                   >
                     {e.title}
                   </Link>

@@ -10,6 +10,7 @@ import { useLocale, useT } from "~/lib/i18n/react";
 import { publicCacheControl } from "~/lib/routing/cache-policy";
 import { localizePath, routeLocale } from "~/lib/routing/paths";
 import { englishPolishOnlyRedirect } from "~/lib/routing/prefix-rule";
+import { contentLang } from "~/lib/i18n/locales";
 
 export const handle = { contentCollections: ["blog"] };
 
@@ -76,7 +77,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
           {t("blog.back")}
         </Link>
       </nav>
-      <article lang={post.locale}>
+      <article {...contentLang(post.locale)}>
         <header>
           <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
             {post.title}

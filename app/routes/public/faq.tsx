@@ -9,6 +9,7 @@ import { useT } from "~/lib/i18n/react";
 import { publicCacheControl } from "~/lib/routing/cache-policy";
 import { routeLocale } from "~/lib/routing/paths";
 import { englishPolishOnlyRedirect } from "~/lib/routing/prefix-rule";
+import { contentLang } from "~/lib/i18n/locales";
 
 export const handle = { contentCollections: ["faq"] };
 
@@ -96,7 +97,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <div
               className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200"
-              lang={g.items[0]?.locale}
+              {...contentLang(g.items[0]?.locale ?? "en")}
             >
               {g.items.map((item) => (
                 <details key={item.slug} id={item.slug} className="group scroll-mt-24 p-5">

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/happy-week";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { LocalDateTime } from "~/components/ui/local-time";
+import { ExpiryDateTime, LocalDateTime } from "~/components/ui/local-time";
 import { isTrialActive } from "~/features/account/user-states";
 import { BillingError, promotionCodeId, startCheckout } from "~/features/membership/billing.server";
 import { pricingCurrency } from "~/features/membership/currency.server";
@@ -144,7 +144,7 @@ export default function HappyWeekPage() {
                   <p>
                     {t("membership.current.accessEnds")}{" "}
                     <strong>
-                      <LocalDateTime value={d.accessUntil} />
+                      <ExpiryDateTime value={d.accessUntil} />
                     </strong>
                   </p>
                   <p>{t("happyWeek.startsToday")}</p>

@@ -8,6 +8,7 @@ import { formatDate } from "~/lib/format";
 import { pageLocale } from "~/lib/i18n/page-locale.server";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { publicCacheControl } from "~/lib/routing/cache-policy";
+import { contentLang } from "~/lib/i18n/locales";
 
 export const handle = { contentCollections: ["legal"] };
 
@@ -42,10 +43,15 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
     (page.meta as { toc?: { id: string; text: string; depth: number }[] }).toc ?? []
   ).filter((h) => h.depth === 2);
   return (
-    <div lang={page.locale}>
+    <div>
       <Seo title={page.metaTitle} description={page.description} />
       <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{page.title}</h1>
+        <h1
+          className="text-3xl font-bold tracking-tight text-ink sm:text-4xl"
+          {...contentLang(page.locale)}
+        >
+          {page.title}
+        </h1>
         <p className="mt-2 text-sm text-slate-600">
           {t("legal.updated", {
             date: formatDate(page.updatedAt, locale.iso, "UTC"),
@@ -53,13 +59,17 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="grid gap-10 lg:grid-cols-[1fr_14rem]">
-        <div className="prose-parley min-w-0" dangerouslySetInnerHTML={{ __html: page.body }} />
+        <div
+          className="prose-parley min-w-0"
+          {...contentLang(page.locale)}
+          dangerouslySetInnerHTML={{ __html: page.body }}
+        />
         <aside>
           <div className="lg:sticky lg:top-24">
             {toc.length > 2 ? (
               <nav aria-label={t("legal.contents")} className="hidden lg:block">
                 <h2 className="text-sm font-semibold text-ink">{t("legal.contents")}</h2>
-                <ol className="mt-2 space-y-1 text-sm">
+                <ol className="mt-2 space-y-1 text-sm" {...contentLang(page.locale)}>
                   {toc.map((h) => (
                     <li key={h.id}>
                       <a href={`#${h.id}`} className="text-slate-700 hover:text-brand-700">
@@ -76,6 +86,7 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
                 {others.map((o) => (
                   <li key={o.slug}>
                     <Link
+                      {...contentLang(page.locale)}
                       to={o.path ?? `/legal/${o.slug}`}
                       aria-current={o.slug === page.slug ? "page" : undefined}
                       className="text-slate-700 hover:text-brand-700 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700"

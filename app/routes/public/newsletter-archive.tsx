@@ -7,6 +7,7 @@ import { Seo } from "~/features/shell/seo";
 import { formatDate } from "~/lib/format";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { publicCacheControl } from "~/lib/routing/cache-policy";
+import { contentLang } from "~/lib/i18n/locales";
 
 export const handle = { contentCollections: ["newsletter"] };
 
@@ -32,13 +33,13 @@ export default function NewsletterArchivePage({ loaderData }: Route.ComponentPro
         {t("page.newsletterArchive.title")}
       </h1>
       <p className="mt-3 text-lg text-slate-700">{t("newsletter.intro")}</p>
-      <ol className="mt-10 space-y-6" lang="en">
+      <ol className="mt-10 space-y-6" lang="en" dir="ltr">
         {loaderData.issues.map((issue) => (
           <li
             key={issue.slug}
             className="relative rounded-2xl border border-slate-200 bg-white p-6 hover:shadow-md"
           >
-            <p className="text-sm text-slate-600" lang={locale.iso}>
+            <p className="text-sm text-slate-600" {...contentLang(locale.code)}>
               {t("newsletter.issue", { number: issue.issue })} ·{" "}
               <time dateTime={issue.publishedAt}>
                 {formatDate(issue.publishedAt, locale.iso, "UTC")}

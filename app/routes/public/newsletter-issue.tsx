@@ -8,6 +8,7 @@ import { formatDate } from "~/lib/format";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { publicCacheControl } from "~/lib/routing/cache-policy";
 import { englishPolishOnlyRedirect } from "~/lib/routing/prefix-rule";
+import { contentLang } from "~/lib/i18n/locales";
 
 export const handle = { contentCollections: ["newsletter"] };
 
@@ -43,9 +44,10 @@ export default function NewsletterIssuePage({ loaderData }: Route.ComponentProps
       />
       <article
         lang="en"
+        dir="ltr"
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10"
       >
-        <p className="text-sm text-slate-600" lang={locale.iso}>
+        <p className="text-sm text-slate-600" {...contentLang(locale.code)}>
           {t("newsletter.issue", { number: issue.issue })} ·{" "}
           <time dateTime={issue.publishedAt}>
             {formatDate(issue.publishedAt, locale.iso, "UTC")}

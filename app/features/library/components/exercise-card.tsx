@@ -47,11 +47,15 @@ export function ExerciseCardView({
           data-result={dataResult || undefined}
           className="after:absolute after:inset-0 after:content-[''] focus:outline-none focus-visible:underline"
         >
-          <bdi lang="en">{exercise.title}</bdi>
+          <bdi lang="en" dir="ltr">
+            {exercise.title}
+          </bdi>
         </Link>
       </h3>
       <p className="mt-1.5 line-clamp-3 text-sm text-slate-600">
-        <bdi lang="en">{exercise.summary}</bdi>
+        <bdi lang="en" dir="ltr">
+          {exercise.summary}
+        </bdi>
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-2 pt-3 text-xs text-slate-600">
         <span className="inline-flex items-center gap-1">

@@ -120,7 +120,9 @@ export function Presenter({
       <h2 className="text-base font-bold text-ink">{t("presenter.teacherNotes")}</h2>
       <p className="mt-2">
         <span className="font-semibold">{t("presenter.aim")}:</span>{" "}
-        <bdi lang="en">{exercise.teacherNotes.aim}</bdi>
+        <bdi lang="en" dir="ltr">
+          {exercise.teacherNotes.aim}
+        </bdi>
       </p>
       <ol className="mt-3 list-decimal space-y-1.5 ps-5" lang="en" dir="ltr">
         {exercise.teacherNotes.steps.map((step) => (
@@ -164,10 +166,14 @@ export function Presenter({
             />
           </div>
           <h1 className="mt-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            <bdi lang="en">{exercise.title}</bdi>
+            <bdi lang="en" dir="ltr">
+              {exercise.title}
+            </bdi>
           </h1>
           <p className="mt-1 max-w-3xl text-slate-600">
-            <bdi lang="en">{exercise.summary}</bdi>
+            <bdi lang="en" dir="ltr">
+              {exercise.summary}
+            </bdi>
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-2 print:hidden">

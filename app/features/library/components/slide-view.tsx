@@ -248,7 +248,7 @@ export function SlideView({ slide, large = false }: { slide: Slide; large?: bool
           <Counter index={slide.index} total={slide.total} label={t("presenter.findSomeoneWho")} />
           {/* The lead is part of the English prompt ("Find someone who can swim"), never a
               translated fragment joined to English words; the label above is translated. */}
-          <p lang="en" className={cx("mt-3 font-semibold text-ink", main)}>
+          <p lang="en" dir="ltr" className={cx("mt-3 font-semibold text-ink", main)}>
             {FIND_SOMEONE_WHO_LEAD} {slide.text}
           </p>
           <p className={cx("mt-4", follow)}>{slide.followUp}</p>
