@@ -98,6 +98,7 @@ export default [
   route("api/locale", "routes/api/locale.ts", { id: "apiLocale" }),
   route("api/client-errors", "routes/api/client-errors.ts", { id: "apiCE" }),
   route("api/favorites", "routes/api/favorites.ts", { id: "apiFav" }),
+  route("api/school-favorites", "routes/api/school-favorites.ts", { id: "apiSchoolFav" }),
   route("api/resources/count", "routes/api/resources-count.ts", { id: "apiCount" }),
   route("api/captcha/challenge", "routes/api/captcha-challenge.ts", { id: "apiCaptcha" }),
   route("api/user/organization", "routes/api/user-organization.ts", { id: "apiOrg" }),

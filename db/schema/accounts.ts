@@ -68,7 +68,10 @@ export const userData = pgTable(
     /** When the "your trial ends tomorrow" mail went out for the current expiry. */
     trialReminderSentAt: timestamp("trial_reminder_sent_at", tz),
     /** Notification kinds the user switched off (account page). */
-    notificationsOff: text("notifications_off").array().notNull().default(sql`'{}'::text[]`),
+    notificationsOff: text("notifications_off")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The teacher's IANA time zone, remembered from the browser (lesson times). */
     timeZone: text("time_zone"),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
@@ -155,6 +158,29 @@ export const favorites = pgTable(
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.exerciseId] })],
+);
+
+/**
+ * A school's shared favorite exercises: one list per school, which every current member
+ * (owner included) sees and changes. Who added an item, and when, is kept; the item stays
+ * when that teacher leaves the school, and loses its author when the account is deleted.
+ */
+export const schoolFavorites = pgTable(
+  "school_favorites",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    exerciseId: text("exercise_id")
+      .notNull()
+      .references(() => exercises.id, { onDelete: "cascade" }),
+    addedBy: text("added_by").references(() => users.id, { onDelete: "set null" }),
+    addedAt: timestamp("added_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.exerciseId] }),
+    index("school_favorites_added_by_idx").on(t.addedBy),
+  ],
 );
 
 /**

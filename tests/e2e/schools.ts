@@ -4,11 +4,10 @@ import { linkIn, waitForMail } from "./helpers";
 import type { Person } from "./people";
 
 /**
- * A premium school: an administrator creates it for its owner, the owner invites the member
- * by e-mail, the member (signed in on `page`) accepts from the mailed link, and the
- * administrator gives the school premium (a contract paid by invoice).
+ * A school with two teachers: an administrator creates it for its owner, the owner invites
+ * the member by e-mail, and the member (signed in on `page`) accepts from the mailed link.
  */
-export async function premiumSchool(
+export async function schoolWithMember(
   page: Page,
   { admin, owner, member }: { admin: Page; owner: Page; member: Person },
   ownerEmail: string,
@@ -28,7 +27,20 @@ export async function premiumSchool(
   await page.goto(linkIn(await waitForMail(member.email, "organizationInvite"), "/dashboard"));
   await page.getByRole("button", { name: "Accept and join" }).click();
   await expect(page.getByText(`Welcome to ${school}!`)).toBeVisible();
+  return school;
+}
 
+/**
+ * A premium school: made as schoolWithMember makes it, then the administrator gives it
+ * premium (a contract paid by invoice).
+ */
+export async function premiumSchool(
+  page: Page,
+  browsers: { admin: Page; owner: Page; member: Person },
+  ownerEmail: string,
+): Promise<string> {
+  const school = await schoolWithMember(page, browsers, ownerEmail);
+  const { admin } = browsers;
   await admin.goto("/admin/organizations");
   await admin.getByRole("button", { name: `Give premium ${school}` }).click();
   await expect(admin.getByText("The school's plan was changed.")).toBeVisible();

@@ -7,6 +7,12 @@ import type { SessionUser } from "~/lib/auth/session.server";
 import { isAdmin } from "~/lib/auth/session.server";
 import { queryRows, textArray, type Database } from "~/lib/db.server";
 import { canOpen, type Viewer } from "./access";
+import {
+  listSchoolFavoriteIds,
+  listSchoolFavorites,
+  type SchoolFavoriteCard,
+  type SchoolRef,
+} from "./school-favorites.server";
 import type { ExerciseCard } from "./search.server";
 import type { CefrLevel, ExerciseContent, ExerciseType, MaterialType } from "./schema";
 
@@ -14,6 +20,9 @@ import type { CefrLevel, ExerciseContent, ExerciseType, MaterialType } from "./s
 export type LibraryViewer = Viewer & {
   userId: string | null;
   favorites: ReadonlySet<string>;
+  /** The viewer's school (null in none): its shared favorites. */
+  school: SchoolRef | null;
+  schoolFavorites: ReadonlySet<string> | null;
   now: Date;
 };
 
@@ -23,17 +32,31 @@ export async function viewerFor(
   user: SessionUser | null,
   now: Date,
 ): Promise<LibraryViewer> {
-  if (!user) return { premium: false, admin: false, userId: null, favorites: new Set(), now };
+  if (!user)
+    return {
+      premium: false,
+      admin: false,
+      userId: null,
+      favorites: new Set(),
+      school: null,
+      schoolFavorites: null,
+      now,
+    };
   const [membership, favoriteIds] = await Promise.all([
     loadUserOrganization(db, user.id),
     listFavoriteIds(db, user.id),
   ]);
   const profile = buildProfileView(user, membership, now);
+  const school = membership
+    ? { id: membership.organization.id, name: membership.organization.name }
+    : null;
   return {
     premium: profile.isPremiumActive,
     admin: isAdmin(user),
     userId: user.id,
     favorites: new Set(favoriteIds),
+    school,
+    schoolFavorites: school ? new Set(await listSchoolFavoriteIds(db, school.id)) : null,
     now,
   };
 }
@@ -116,6 +139,7 @@ function card(
     freeExpiresAt: row.freeExpiresAt?.toISOString() ?? null,
     locked: !canOpen(row, viewer, now),
     favorite: viewer.favorites.has(row.id),
+    schoolFavorite: viewer.schoolFavorites ? viewer.schoolFavorites.has(row.id) : null,
   };
 }
 
@@ -146,6 +170,30 @@ export async function listFavoriteCards(
     .where(eq(favorites.userId, viewer.userId))
     .orderBy(desc(favorites.createdAt));
   return rows.map((r) => card(r, viewer, now));
+}
+
+/**
+ * The viewer's school's shared favorites as cards, each with who added it and when; empty
+ * for a viewer in no school. Membership is the viewer's own, read for this request.
+ */
+export async function listSchoolFavoriteCards(
+  db: Database,
+  viewer: LibraryViewer,
+  now: Date = viewer.now,
+): Promise<SchoolFavoriteCard[]> {
+  if (!viewer.userId || !viewer.school) return [];
+  const entries = await listSchoolFavorites(db, viewer.school.id);
+  const cards = await cardsByIds(
+    db,
+    entries.map((e) => e.exerciseId),
+    viewer,
+    now,
+  );
+  const byId = new Map(entries.map((e) => [e.exerciseId, e]));
+  return cards.map((c) => {
+    const entry = byId.get(c.id);
+    return { ...c, addedBy: entry?.addedBy ?? null, addedAt: entry?.addedAt ?? "" };
+  });
 }
 
 export async function listRecentCards(

@@ -29,6 +29,8 @@ export interface ExerciseCard {
   /** The viewer may not open it (shown with a lock and a way to Go Premium). */
   locked: boolean;
   favorite: boolean;
+  /** In the viewer's school's shared favorites; null when the viewer is in no school. */
+  schoolFavorite: boolean | null;
 }
 
 export type FacetName = "level" | "type" | "topic" | "duration" | "grouping" | "audience" | "free";
@@ -50,6 +52,8 @@ export interface SearchResult {
 export type SearchViewer = Viewer & {
   userId: string | null;
   favorites: ReadonlySet<string>;
+  /** The viewer's school's shared favorites; absent or null when in no school. */
+  schoolFavorites?: ReadonlySet<string> | null;
   /** The moment of the search: temporary-free exercises are open until their date. */
   now: Date;
 };
@@ -323,6 +327,7 @@ export async function searchExercises(
           freeExpiresAt: r.freeExpiresAt?.toISOString() ?? null,
           locked: !canOpen(r, viewer, now),
           favorite: viewer.favorites.has(r.id),
+          schoolFavorite: viewer.schoolFavorites ? viewer.schoolFavorites.has(r.id) : null,
         },
       ];
     }),

@@ -33,7 +33,7 @@ export function shouldRevalidate({
   formAction,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formAction?.startsWith("/class/")) return false;
+  if (formAction?.startsWith("/class/") || formAction === "/api/school-favorites") return false;
   return defaultShouldRevalidate;
 }
 

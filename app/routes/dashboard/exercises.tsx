@@ -70,7 +70,7 @@ export function shouldRevalidate({
   formAction,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formAction === "/api/favorites") return false;
+  if (formAction === "/api/favorites" || formAction === "/api/school-favorites") return false;
   return defaultShouldRevalidate;
 }
 

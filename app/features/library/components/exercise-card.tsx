@@ -5,6 +5,7 @@ import { useT } from "~/lib/i18n/react";
 import type { ExerciseCard } from "../search.server";
 import { AccessBadges, LevelBadge } from "./badges";
 import { FavoriteButton } from "./favorite-button";
+import { SchoolFavoriteButton } from "./school-favorite-button";
 
 export function ExerciseCardView({
   exercise,
@@ -33,7 +34,12 @@ export function ExerciseCardView({
             {t(`library.type.${exercise.type}`)}
           </span>
         </div>
-        <div className="relative z-10 -me-1.5 -mt-1.5">
+        <div className="relative z-10 -me-1.5 -mt-1.5 flex shrink-0 items-center">
+          <SchoolFavoriteButton
+            exerciseId={exercise.id}
+            schoolFavorite={exercise.schoolFavorite}
+            title={exercise.title}
+          />
           <FavoriteButton
             exerciseId={exercise.id}
             favorite={exercise.favorite}

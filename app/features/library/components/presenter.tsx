@@ -8,6 +8,7 @@ import { buildSlides, slideForKey } from "../slides";
 import { AccessBadges, LevelBadge } from "./badges";
 import { ClassSharePanel, type ShareableClass, useClassShare } from "./class-share";
 import { FavoriteButton } from "./favorite-button";
+import { SchoolFavoriteButton } from "./school-favorite-button";
 import { SlideView } from "./slide-view";
 
 function formatClock(seconds: number): string {
@@ -177,6 +178,12 @@ export function Presenter({
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-2 print:hidden">
+          <SchoolFavoriteButton
+            exerciseId={exercise.id}
+            schoolFavorite={exercise.schoolFavorite}
+            title={exercise.title}
+            labelled
+          />
           <FavoriteButton
             exerciseId={exercise.id}
             favorite={exercise.favorite}
