@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { userData } from "@db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureUser } from "~/features/account/admin-tasks.server";
 import { ROLE } from "~/lib/auth/roles";
 import { queryRows } from "~/lib/db.server";
 import type { Services } from "~/lib/services.server";
 import { solvedCaptcha } from "../support/captcha";
+import { signedInAccount } from "../support/accounts";
 import { HttpSession, locationOf } from "../support/http-session";
 import { linkIn, TestSmtpServer } from "../support/smtp";
 import { eventReader } from "../support/sse";
@@ -19,7 +19,6 @@ describe("classes", () => {
   let app: TestApp;
   let services: Services;
   let smtp: TestSmtpServer;
-  let n = 0;
 
   const STUDENT_PASSWORD = "a student passphrase";
 
@@ -49,7 +48,7 @@ describe("classes", () => {
 
   /** A signed-in teacher, on a trial (premium) unless `plan` is "free". */
   async function teacher(email: string, plan: "trial" | "free" = "trial") {
-    const { id } = await ensureUser(services, {
+    const { id, client } = await signedInAccount(app, {
       email,
       firstName: "Clara",
       lastName: "Teacher",
@@ -57,10 +56,6 @@ describe("classes", () => {
       password: PASSWORD,
     });
     if (plan === "trial") await setTrial(id, 7);
-    const client = new HttpSession(app.url, { "x-forwarded-for": `10.18.0.${++n}` });
-    expect((await client.postForm("/auth/sign-in", { email, password: PASSWORD })).status).toBe(
-      302,
-    );
     return client;
   }
 

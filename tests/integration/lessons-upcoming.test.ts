@@ -1,8 +1,8 @@
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureUser } from "~/features/account/admin-tasks.server";
 import { ROLE } from "~/lib/auth/roles";
-import { HttpSession, locationOf } from "../support/http-session";
+import { signedInAccount } from "../support/accounts";
+import { type HttpSession, locationOf } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 /** The dashboard's "Upcoming lessons" as a teacher sees it (issue 13 item 11, issue 21 item 4). */
@@ -13,19 +13,13 @@ describe("upcoming lessons on the dashboard", () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    await ensureUser(app.services, {
+    ({ client } = await signedInAccount(app, {
       email: "uma@lessons.test",
       firstName: "Uma",
       lastName: "Teacher",
       role: ROLE.TEACHER,
       password: PASSWORD,
-    });
-    client = new HttpSession(app.url);
-    const signIn = await client.postForm("/auth/sign-in", {
-      email: "uma@lessons.test",
-      password: PASSWORD,
-    });
-    expect(signIn.status).toBe(302);
+    }));
   });
   afterAll(() => app?.close());
 
