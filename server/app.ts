@@ -220,6 +220,19 @@ export function createApp(options: CreateAppOptions): ParleyApp {
     res.type("application/json").send(entry.json);
   });
 
+  // One address per page: "/pl/" and "/faq/" answer 301 to "/pl" and "/faq" (query kept), so
+  // search engines and shared links never see two copies of a page (issue 21 item 8).
+  app.use((req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.path === "/") return next();
+    if (!req.path.endsWith("/")) return next();
+    const trimmed = req.path.replace(/\/+$/, "") || "/";
+    // "//evil.example" or "/\\evil.example" must not become a redirect to another site.
+    if (trimmed.startsWith("//") || trimmed.includes("\\")) return next();
+    const q = req.originalUrl.indexOf("?");
+    const query = q === -1 ? "" : req.originalUrl.slice(q);
+    res.redirect(301, `${trimmed}${query}`);
+  });
+
   // Public pages rendered in the last minute are sent again without reaching the router
   // (before the static files, whose directory lookups would cost more than the answer).
   const pageCache = pageCacheFor(services);

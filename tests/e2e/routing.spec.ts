@@ -55,9 +55,14 @@ test("a new deployed version makes the next navigation a full page load", async 
 test("changing the language goes to the same page in that language", async ({ page }) => {
   await page.goto("/faq");
   await page.getByLabel("Language").selectOption("pl");
+  // Choosing alone changes nothing (WCAG 3.2.2); the button does.
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByRole("button", { name: "Change" }).click();
   await expect(page).toHaveURL(/\/pl\/faq$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "pl");
   await page.getByLabel("Język").selectOption("de");
+  await page.getByRole("button", { name: "Zmień" }).click();
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });

@@ -264,10 +264,12 @@ describe("the public site (issue 7)", () => {
         [...doc.querySelectorAll('script[type="application/ld+json"]')]
           .map((s) => s.textContent ?? "")
           .find((t) => t.includes("SoftwareApplication")) ?? "{}",
-      ) as { aggregateRating: { ratingValue: number; ratingCount: number } };
+      ) as { "@type": string; aggregateRating?: unknown };
       const days = Math.floor((app.clock.now().getTime() - Date.UTC(2022, 0, 1)) / 86_400_000);
-      expect(software.aggregateRating.ratingValue).toBe(4.9);
-      expect(software.aggregateRating.ratingCount).toBe(days);
+      // Structured data offers search engines only ratings from real published reviews
+      // (issue 21 item 8); the configured figure of spec §9 is shown on the page only.
+      expect(software["@type"]).toBe("SoftwareApplication");
+      expect(software.aggregateRating).toBeUndefined();
       expect(mainText(doc)).toContain("4.9");
       expect(mainText(doc)).toContain(days.toLocaleString("en-US"));
     });
@@ -369,7 +371,46 @@ describe("the public site (issue 7)", () => {
       const sitemaps = text.split("\n").filter((l) => l.startsWith("Sitemap: "));
       expect(sitemaps).toHaveLength(LANGUAGES.length);
       expect(sitemaps).toContain(`Sitemap: ${app.url}/pl/sitemap.xml`);
+      // The translators' key-showing pseudo-locale is internal: not named anywhere.
+      expect(text).not.toMatch(/\bdict\b/);
     });
+  });
+
+  describe("one address per page, links that land (issue 21 item 8)", () => {
+    it.each([
+      ["/pl/", "/pl"],
+      ["/faq/", "/faq"],
+      ["/pl/faq/?q=1", "/pl/faq?q=1"],
+      ["/schools//", "/schools"],
+    ])("%s answers 301 to %s", async (from, to) => {
+      const res = await visitor().get(from);
+      expect(res.status).toBe(301);
+      expect(res.headers.get("location")).toBe(to);
+    });
+
+    it("never turns a trailing slash into a redirect to another site", async () => {
+      for (const path of ["//evil.example/", "/\\evil.example/"]) {
+        const res = await visitor().get(path);
+        expect(res.headers.get("location") ?? "").not.toMatch(/^(\/\/|\\)|evil\.example/);
+        await res.arrayBuffer();
+      }
+    });
+
+    it.each(["/", "/pl", "/schools", "/tutors", "/faq", "/blog"])(
+      "every section link in the header and footer of %s points at a section that exists",
+      async (path) => {
+        const { doc } = await page(path);
+        const links = [...doc.querySelectorAll("header a[href*='#'], footer a[href*='#']")].map(
+          (a) => a.getAttribute("href") ?? "",
+        );
+        expect(links.length).toBeGreaterThan(0);
+        for (const href of links) {
+          const url = new URL(href, `${app.url}${path}`);
+          const target = url.pathname === path ? doc : (await page(url.pathname)).doc;
+          expect(target.getElementById(url.hash.slice(1)), `${href} on ${path}`).not.toBeNull();
+        }
+      },
+    );
   });
 
   describe("caching", () => {

@@ -471,13 +471,19 @@ export function Home({ data }: { data: HomeData }) {
         name: t("landing.pricing.yearlyName"),
       },
     ],
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: data.rating.value,
-      ratingCount: data.rating.count,
-      bestRating: 5,
-      worstRating: 1,
-    },
+    // Structured data claims only what real, published reviews say; the configured public
+    // rating of spec §9 is shown on the page but is not offered to search engines as reviews.
+    ...(data.rating.source === "reviews"
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: data.rating.value,
+            ratingCount: data.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
   return (
     <>

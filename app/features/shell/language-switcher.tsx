@@ -1,20 +1,19 @@
 import { useId } from "react";
 import { Form, useLocation } from "react-router";
 import { LANGUAGES } from "~/lib/i18n/locales";
-import { useHydrates } from "~/lib/hydration";
 import { useLocale, useT } from "~/lib/i18n/react";
 
 /**
  * Changes the interface language: the server stores the choice (cookie, and the account
- * for signed-in users) and redirects to this page's address in that language. Works without
- * JavaScript through the submit button; with it, choosing is enough.
+ * for signed-in users) and redirects to this page's address in that language. Choosing an
+ * option changes nothing until the button is pressed (WCAG 3.2.2: no change of context on
+ * input), with or without JavaScript.
  */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const t = useT();
   const locale = useLocale();
   const location = useLocation();
   const id = useId();
-  const hydrates = useHydrates();
   return (
     <Form method="post" action="/api/locale" reloadDocument className={className}>
       <input type="hidden" name="path" value={`${location.pathname}${location.search}`} />
@@ -26,7 +25,6 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           id={id}
           name="locale"
           defaultValue={locale.code}
-          onChange={(event) => event.currentTarget.form?.requestSubmit()}
           className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-800"
         >
           {LANGUAGES.map((l) => (
@@ -35,20 +33,12 @@ export function LanguageSwitcher({ className }: { className?: string }) {
             </option>
           ))}
         </select>
-        {hydrates ? (
-          <noscript>
-            <button
-              type="submit"
-              className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
-            >
-              {t("common.change")}
-            </button>
-          </noscript>
-        ) : (
-          <button type="submit" className="rounded-lg border border-slate-300 px-2 py-1.5 text-sm">
-            {t("common.change")}
-          </button>
-        )}
+        <button
+          type="submit"
+          className="min-h-9 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          {t("common.change")}
+        </button>
       </div>
     </Form>
   );

@@ -22,15 +22,12 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold text-ink">{t("footer.product")}</h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-600">
             <li>
-              <Link
-                to={`${home === "/" ? "" : home}/#how-it-works`}
-                className="hover:text-brand-700"
-              >
+              <Link to={`${home}#how-it-works`} className="hover:text-brand-700">
                 {t("nav.howItWorks")}
               </Link>
             </li>
             <li>
-              <Link to={`${home === "/" ? "" : home}/#pricing`} className="hover:text-brand-700">
+              <Link to={`${home}#pricing`} className="hover:text-brand-700">
                 {t("nav.pricing")}
               </Link>
             </li>

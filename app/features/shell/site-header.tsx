@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { Logo } from "~/components/ui/logo";
 import { supportChat } from "~/features/support/chat-store";
@@ -23,8 +23,11 @@ export function SiteHeader({ variant = "site" }: { variant?: "landing" | "site" 
   const signedIn = Boolean(root?.profile);
   const signedUpBefore = root?.signedUpBefore ?? false;
   const home = localizePath("/", locale.code);
-  const section = (hash: string) =>
-    variant === "landing" ? hash : `${home === "/" ? "" : home}/${hash}`;
+  // A section of the home page: a bare "#pricing" only on the home page itself (on /schools
+  // or /tutors it would point at nothing), else the home page's address with it ("/pl#pricing").
+  const location = useLocation();
+  const onHome = variant === "landing" && location.pathname === home;
+  const section = (hash: string) => (onHome ? hash : `${home}${hash}`);
 
   const links = [
     { to: section("#how-it-works"), label: t("nav.howItWorks") },

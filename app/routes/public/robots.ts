@@ -1,13 +1,14 @@
 import type { Route } from "./+types/robots";
 import { getServices } from "~/lib/context.server";
-import { DEFAULT_LOCALE, LANGUAGES, LOCALE_PREFIXES } from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, LANGUAGES } from "~/lib/i18n/locales";
 import { publicCacheControl } from "~/lib/routing/cache-policy";
 
 /** Crawlers: the public site is open, the app and its APIs are not; every sitemap is listed. */
 export function loader({ context }: Route.LoaderArgs) {
   const origin = getServices(context).env.appOrigin;
   // The dictionary pseudo-locale (message keys for translators) is not for search engines.
-  const sitemaps = LANGUAGES.map((l) => (l.code === DEFAULT_LOCALE ? "" : `/${l.code}`)).map(
+  const prefixes = LANGUAGES.filter((l) => l.code !== DEFAULT_LOCALE).map((l) => l.code);
+  const sitemaps = ["", ...prefixes.map((p) => `/${p}`)].map(
     (prefix) => `Sitemap: ${origin}${prefix}/sitemap.xml`,
   );
   const text = [
@@ -21,7 +22,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /c/",
     "Disallow: /r/",
     "Disallow: /redirect",
-    ...LOCALE_PREFIXES.flatMap((p) => [`Disallow: /${p}/dashboard`, `Disallow: /${p}/redirect`]),
+    ...prefixes.flatMap((p) => [`Disallow: /${p}/dashboard`, `Disallow: /${p}/redirect`]),
     "",
     ...sitemaps,
     "",
