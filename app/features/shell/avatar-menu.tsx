@@ -59,7 +59,6 @@ export function Avatar({
         height={AVATAR_DISPLAY_PX}
         className={cx("inline-block size-10 shrink-0 rounded-full", className)}
         onError={() => setFailedSrc(picture.src)}
-        data-avatar={profile.avatar}
       />
     );
   }

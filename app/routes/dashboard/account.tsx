@@ -42,7 +42,7 @@ import { NOTIFICATION_KINDS, type NotificationKind } from "~/features/notificati
 import { setPreferences } from "~/features/notifications/notifications.server";
 import { Avatar } from "~/features/shell/avatar-menu";
 import { PASSWORD_RECOMMENDED } from "~/features/auth/schemas";
-import { requireUser } from "~/lib/auth/session.server";
+import { replaceSessionUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
@@ -101,6 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseWith(ProfileSchema);
       if (!parsed.ok) return invalid("profile", parsed);
       await updateProfile(services, user, parsed.data);
+      const { firstName, lastName, avatar } = parsed.data;
+      replaceSessionUser(context, { ...user, firstName, lastName, data: { ...user.data, avatar } });
       return { ok: true as const, notice: "account.saved", intent: "profile" };
     }
     case "email": {
