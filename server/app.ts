@@ -267,6 +267,16 @@ export function createApp(options: CreateAppOptions): ParleyApp {
         fallthrough: false,
       }),
     );
+    // The avatar pictures live in a folder named by their content (scripts/render-avatars.mjs).
+    app.use(
+      "/images/avatars",
+      express.static(path.join(options.clientDir, "images/avatars"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        fallthrough: false,
+      }),
+    );
     app.use(
       express.static(options.clientDir, {
         maxAge: "1h",

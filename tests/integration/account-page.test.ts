@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, sessions, trialGrants, userData, users } from "@db/schema";
 import { ensureUser } from "~/features/account/admin-tasks.server";
+import { AVATAR_COUNT } from "~/features/account/schemas";
+import { AVATAR_IMAGES_DIR } from "~/features/shell/avatar-images";
 import { ROLE } from "~/lib/auth/roles";
 import type { Services } from "~/lib/services.server";
 import { HttpSession } from "../support/http-session";
@@ -9,6 +11,10 @@ import { linkIn, TestSmtpServer } from "../support/smtp";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 const PASSWORD = "an account page passphrase";
+
+/** The picture in the top bar's avatar menu button. */
+const topBarAvatar = (html: string) =>
+  /data-testid="avatar-menu-trigger"[^>]*>\s*<img[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
 
 describe("the account page", () => {
   let app: TestApp;
@@ -26,7 +32,12 @@ describe("the account page", () => {
     smtp = new TestSmtpServer();
     await smtp.start();
     app = await startTestApp({ SMTP_URL: smtp.url, TRUSTED_PROXY_HEADER: "x-forwarded-for" });
-    for (const email of ["ola@account.test", "piotr@account.test", "gone@account.test"]) {
+    for (const email of [
+      "ola@account.test",
+      "piotr@account.test",
+      "gone@account.test",
+      "ala@account.test",
+    ]) {
       await ensureUser(app.services as Services, {
         email,
         firstName: "Ola",
@@ -96,9 +107,71 @@ describe("the account page", () => {
       intent: "profile",
       firstName: "",
       lastName: "x".repeat(61),
-      avatar: "9",
+      avatar: "13",
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("offers the avatar pictures, serves them for a year, and refuses a number without one", async () => {
+    const client = await signedIn("ala@account.test");
+    const page = await (await client.get("/dashboard/account")).text();
+    const radios = [...page.matchAll(/<input[^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => tag.includes('name="avatar"'));
+    expect(radios.map((tag) => Number(/value="(\d+)"/.exec(tag)?.[1]))).toEqual(
+      Array.from({ length: AVATAR_COUNT }, (_, i) => i + 1),
+    );
+    // A new teacher has the default, 1, and the top bar shows its picture.
+    expect(
+      radios.filter((tag) => /\schecked/.test(tag)).map((tag) => /value="(\d+)"/.exec(tag)?.[1]),
+    ).toEqual(["1"]);
+    expect(topBarAvatar(page)).toBe(`${AVATAR_IMAGES_DIR}/1.png`);
+    expect(page).toContain(`Avatar ${AVATAR_COUNT}`);
+
+    for (let n = 1; n <= AVATAR_COUNT; n++) {
+      for (const file of [`${n}.png`, `${n}@2x.png`, `${n}@3x.png`]) {
+        const response = await fetch(`${app.url}${AVATAR_IMAGES_DIR}/${file}`);
+        expect(response.status, file).toBe(200);
+        expect(response.headers.get("content-type")).toBe("image/png");
+        expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        await response.arrayBuffer();
+      }
+    }
+    const missing = await fetch(`${app.url}${AVATAR_IMAGES_DIR}/${AVATAR_COUNT + 1}.png`);
+    expect(missing.status).toBe(404);
+    await missing.arrayBuffer();
+
+    // §5: a number out of range is refused with the form's message, and nothing is saved.
+    for (const [avatar, shown] of [
+      [String(AVATAR_COUNT + 1), `Maximum value is ${AVATAR_COUNT}`],
+      ["0", "Minimum value is 1"],
+      ["two", "The field value is invalid"],
+    ] as const) {
+      const refused = await client.postForm("/dashboard/account", {
+        intent: "profile",
+        firstName: "Ola",
+        lastName: "Nowak",
+        avatar,
+      });
+      expect(refused.status, avatar).toBe(400);
+      expect(await refused.text()).toMatch(new RegExp(`id="account-avatar-error"[^>]*>${shown}<`));
+    }
+
+    const saved = await client.postForm("/dashboard/account", {
+      intent: "profile",
+      firstName: "Ola",
+      lastName: "Nowak",
+      avatar: String(AVATAR_COUNT),
+    });
+    expect(saved.status).toBe(200);
+    // The page the post answers with (no JavaScript needed) already shows the new picture.
+    expect(topBarAvatar(await saved.text())).toBe(`${AVATAR_IMAGES_DIR}/${AVATAR_COUNT}.png`);
+    const [row] = await app.database.db
+      .select({ avatar: userData.avatar })
+      .from(users)
+      .innerJoin(userData, eq(userData.userId, users.id))
+      .where(eq(users.email, "ala@account.test"));
+    expect(row?.avatar).toBe(AVATAR_COUNT);
   });
 
   it("changes the password only with the current one, and signs out the other devices", async () => {

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { EmailSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth/schemas";
+import { AVATAR_PICTURES } from "~/features/shell/avatar-images";
 import { LANGUAGES } from "~/lib/i18n/locales";
 import { COUNTRY_CODES } from "./countries";
 
-/** Avatar colours a user can pick (spec §3: a number, default 1). */
-export const AVATAR_COUNT = 6;
+/**
+ * The avatars a user can pick (spec §3: a number, default 1): one per picture drawn in
+ * art/avatars/ (scripts/render-avatars.mjs counts them).
+ */
+export const AVATAR_COUNT = AVATAR_PICTURES;
 
 const name = z.string().trim().min(1).max(60);
 const checkbox = z.literal("on").optional();

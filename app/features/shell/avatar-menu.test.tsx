@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import fs from "node:fs";
+import path from "node:path";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, redirect, RouterProvider, useLocation } from "react-router";
 import {
@@ -18,7 +20,9 @@ import { overlays } from "~/components/ui/overlay-stack";
 import type { ProfileView } from "~/features/account/profile.server";
 import { I18nProvider, I18nStore } from "~/lib/i18n/react";
 import type { OrganizationSummary } from "./account-dialogs";
-import { Avatar, AvatarMenu } from "./avatar-menu";
+import { AVATAR_COUNT } from "~/features/account/schemas";
+import { Avatar, AvatarMenu, avatarPicture } from "./avatar-menu";
+import { AVATAR_DISPLAY_PX, AVATAR_IMAGES_DIR } from "./avatar-images";
 
 function makeProfile(overrides: Partial<ProfileView> = {}): ProfileView {
   return {
@@ -338,31 +342,74 @@ describe("AvatarMenu opening and closing", () => {
 });
 
 describe("Avatar", () => {
-  const colorOf = (avatar: number) => {
-    render(<Avatar profile={{ initials: "AL", avatar, firstName: "Ada" }} />);
-    const el = screen.getByText("AL");
-    cleanup();
-    return el.className.split(" ").filter((c) => c.startsWith("bg-"));
-  };
+  const ada = (avatar: number) => ({ initials: "AL", avatar, firstName: "Ada" });
+  const pictureOf = (container: HTMLElement) => container.querySelector("img");
 
-  it("gives each of the six avatars its own colour", () => {
-    const colors = [1, 2, 3, 4, 5, 6].map(colorOf);
-    for (const color of colors) expect(color).toHaveLength(1);
-    expect(new Set(colors.flat()).size).toBe(6);
+  it("shows the picture chosen by number, with its 2x and 3x files and a fixed size", () => {
+    const { container } = render(<Avatar profile={ada(3)} />);
+    const img = pictureOf(container);
+    expect(img?.getAttribute("src")).toBe(`${AVATAR_IMAGES_DIR}/3.png`);
+    expect(img?.getAttribute("srcset")).toBe(
+      `${AVATAR_IMAGES_DIR}/3@2x.png 2x, ${AVATAR_IMAGES_DIR}/3@3x.png 3x`,
+    );
+    expect(img?.getAttribute("width")).toBe(String(AVATAR_DISPLAY_PX));
+    expect(img?.getAttribute("height")).toBe(String(AVATAR_DISPLAY_PX));
+    // Decorative: the menu trigger and the picker's options carry the name.
+    expect(img?.getAttribute("alt")).toBe("");
+    expect(screen.queryByText("AL")).toBeNull();
   });
 
-  it("wraps past six and treats 0 as the default avatar 1", () => {
-    expect(colorOf(7)).toEqual(colorOf(1));
-    expect(colorOf(0)).toEqual(colorOf(1));
-  });
-
-  it("is decorative: the menu trigger carries the name", () => {
-    render(<Avatar profile={{ initials: "AL", avatar: 1, firstName: "Ada" }} />);
+  it("falls back to the initials when the picture does not load", () => {
+    const { container } = render(<Avatar profile={ada(2)} />);
+    fireEvent.error(pictureOf(container)!);
+    expect(pictureOf(container)).toBeNull();
     expect(screen.getByText("AL").getAttribute("aria-hidden")).toBe("true");
   });
 
+  it("falls back when the picture had failed before the page became interactive", () => {
+    // Server-rendered: the browser's error event came before React listened for it.
+    const complete = vi.spyOn(HTMLImageElement.prototype, "complete", "get").mockReturnValue(true);
+    try {
+      const { container } = render(<Avatar profile={ada(5)} />);
+      expect(pictureOf(container)).toBeNull();
+      expect(screen.getByText("AL")).toBeTruthy();
+    } finally {
+      complete.mockRestore();
+    }
+  });
+
+  it("shows the initials in a coloured circle for a number without a picture", () => {
+    for (const avatar of [0, AVATAR_COUNT + 1]) {
+      const { container } = render(<Avatar profile={ada(avatar)} />);
+      expect(pictureOf(container)).toBeNull();
+      expect(
+        screen
+          .getByText("AL")
+          .className.split(" ")
+          .filter((c) => c.startsWith("bg-")),
+      ).toHaveLength(1);
+      cleanup();
+    }
+  });
+
   it("falls back to the first name's initial", () => {
-    render(<Avatar profile={{ initials: "", avatar: 1, firstName: "ada" }} />);
+    render(<Avatar profile={{ initials: "", avatar: 0, firstName: "ada" }} />);
     expect(screen.getByText("A")).toBeTruthy();
+  });
+
+  it("has every picture it offers on disk, at 1x, 2x and 3x, each small", () => {
+    expect(AVATAR_COUNT).toBeGreaterThanOrEqual(12);
+    for (let n = 1; n <= AVATAR_COUNT; n++) {
+      const picture = avatarPicture(n);
+      expect(picture).not.toBeNull();
+      const files = [picture!.src, ...picture!.srcSet.split(", ").map((s) => s.split(" ")[0]!)];
+      files.forEach((file, i) => {
+        const png = fs.readFileSync(path.join("public", file));
+        // PNG header: width and height at bytes 16 and 20.
+        expect(png.readUInt32BE(16)).toBe(AVATAR_DISPLAY_PX * (i + 1));
+        expect(png.readUInt32BE(20)).toBe(AVATAR_DISPLAY_PX * (i + 1));
+        expect(png.length).toBeLessThan(8 * 1024);
+      });
+    }
   });
 });

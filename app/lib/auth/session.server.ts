@@ -79,6 +79,17 @@ export function getUser(context: ContextReader): SessionUser | null {
   return context.get(sessionContext).user;
 }
 
+/**
+ * After an action changed the signed-in user, the loaders of the same request (a form posted
+ * without JavaScript renders its page in that request) see the changed user.
+ */
+export function replaceSessionUser(
+  context: Pick<RouterContextProvider, "get" | "set">,
+  user: SessionUser,
+): void {
+  context.set(sessionContext, { ...context.get(sessionContext), user });
+}
+
 export function hasRole(user: Pick<SessionUser, "data"> | null, role: number): boolean {
   return user !== null && hasRoleBit(user.data.role, role);
 }

@@ -11,7 +11,6 @@ import type { z } from "zod";
 import type { Route } from "./+types/account";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { cx } from "~/components/ui/cx";
 import { CheckboxField, TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import {
@@ -27,8 +26,8 @@ import {
 import { countryFlag, countryOptions } from "~/features/account/countries";
 import { getLocale } from "~/lib/i18n/locales";
 import { pageLocale } from "~/lib/i18n/page-locale.server";
-import { AVATAR_COUNT } from "~/features/account/schemas";
 import {
+  AVATAR_COUNT,
   AccountIntentSchema,
   ConsentsSchema,
   DeleteAccountSchema,
@@ -43,7 +42,7 @@ import { NOTIFICATION_KINDS, type NotificationKind } from "~/features/notificati
 import { setPreferences } from "~/features/notifications/notifications.server";
 import { Avatar } from "~/features/shell/avatar-menu";
 import { PASSWORD_RECOMMENDED } from "~/features/auth/schemas";
-import { requireUser } from "~/lib/auth/session.server";
+import { replaceSessionUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
@@ -102,6 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseWith(ProfileSchema);
       if (!parsed.ok) return invalid("profile", parsed);
       await updateProfile(services, user, parsed.data);
+      const { firstName, lastName, avatar } = parsed.data;
+      replaceSessionUser(context, { ...user, firstName, lastName, data: { ...user.data, avatar } });
       return { ok: true as const, notice: "account.saved", intent: "profile" };
     }
     case "email": {
@@ -223,7 +224,6 @@ export default function AccountPage() {
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Record<string, FieldErrors | null>>({});
-  const [avatar, setAvatar] = useState(loaded.avatar);
   const busy = (intent: string) =>
     navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const errorsFor = (intent: string): FieldErrors =>
@@ -244,6 +244,12 @@ export default function AccountPage() {
       : null;
   const setErrors = (intent: string) => (errors: FieldErrors | null) =>
     setClientErrors((all) => ({ ...all, [intent]: errors }));
+  // The picture checked: the one just sent when the form came back, else the saved one (an
+  // out-of-range number from older data shows the default checked).
+  const sentAvatar = Number(valuesFor("profile").avatar ?? loaded.avatar);
+  const chosenAvatar =
+    Number.isInteger(sentAvatar) && sentAvatar >= 1 && sentAvatar <= AVATAR_COUNT ? sentAvatar : 1;
+  const avatarError = message(errorsFor("profile").avatar);
 
   return (
     <>
@@ -269,25 +275,22 @@ export default function AccountPage() {
                   error={message(errorsFor("profile").lastName)}
                 />
               </div>
-              <fieldset>
+              <fieldset aria-describedby={avatarError ? "account-avatar-error" : undefined}>
                 <legend className="mb-2 text-sm font-medium text-slate-800">
                   {t("account.avatar")}
                 </legend>
-                <div className="flex flex-wrap gap-2">
+                {/* Native radios: arrows and Tab work, and a plain form post sends the choice. */}
+                <div className="flex flex-wrap gap-2" data-testid="avatar-picker">
                   {Array.from({ length: AVATAR_COUNT }, (_, i) => i + 1).map((n) => (
                     <label
                       key={n}
-                      className={cx(
-                        "cursor-pointer rounded-full p-0.5 ring-2",
-                        avatar === n ? "ring-brand-600" : "ring-transparent",
-                      )}
+                      className="cursor-pointer rounded-full p-1 ring-2 ring-transparent hover:ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500"
                     >
                       <input
                         type="radio"
                         name="avatar"
                         value={n}
-                        checked={avatar === n}
-                        onChange={() => setAvatar(n)}
+                        defaultChecked={chosenAvatar === n}
                         className="sr-only"
                       />
                       <Avatar
@@ -297,11 +300,17 @@ export default function AccountPage() {
                           avatar: n,
                           firstName: loaded.firstName,
                         }}
+                        className="block"
                       />
                       <span className="sr-only">{t("account.avatarOption", { count: n })}</span>
                     </label>
                   ))}
                 </div>
+                {avatarError ? (
+                  <p id="account-avatar-error" className="mt-1 text-sm font-medium text-red-700">
+                    {avatarError}
+                  </p>
+                ) : null}
               </fieldset>
               {noticeFor("profile") ? <Alert tone="success">{noticeFor("profile")}</Alert> : null}
               <Button type="submit" loading={busy("profile")}>

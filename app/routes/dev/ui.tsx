@@ -12,6 +12,7 @@ import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { Spinner } from "~/components/ui/spinner";
 import { Tooltip } from "~/components/ui/tooltip";
 import { AppChrome } from "~/features/shell/app-chrome";
+import { AVATAR_COUNT } from "~/features/account/schemas";
 import { Avatar } from "~/features/shell/avatar-menu";
 import { renderMarkdown } from "~/lib/content/markdown";
 
@@ -472,9 +473,9 @@ export default function UiKit({ loaderData }: Route.ComponentProps) {
         </Section>
 
         <Section id="kit-avatars" title="Avatars and dates">
-          <Sub title="Avatar colours">
+          <Sub title="Avatar pictures (0 has none: the initials instead)">
             <ul className="flex flex-wrap gap-5">
-              {[1, 2, 3, 4, 5, 6].map((avatar) => (
+              {Array.from({ length: AVATAR_COUNT + 1 }, (_, i) => i).map((avatar) => (
                 <li
                   key={avatar}
                   className="flex flex-col items-center gap-1 text-xs text-slate-600"
