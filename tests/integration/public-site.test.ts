@@ -388,6 +388,19 @@ describe("the public site (issue 7)", () => {
       expect(res.headers.get("location")).toBe(to);
     });
 
+    it.each(["/", "/pl/faq", "/schools", "/legal/terms", "/newsletter"])(
+      "the social preview picture %s names exists (og:image)",
+      async (path) => {
+        const { doc } = await page(path);
+        const image = doc.querySelector('meta[property="og:image"]')?.getAttribute("content");
+        expect(image).toBeTruthy();
+        const res = await visitor().get(new URL(image ?? "", app.url).pathname);
+        expect(res.status, image ?? "").toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/^image\//);
+        await res.arrayBuffer();
+      },
+    );
+
     it("never turns a trailing slash into a redirect to another site", async () => {
       for (const path of ["//evil.example/", "/\\evil.example/"]) {
         const res = await visitor().get(path);
