@@ -1,3 +1,6 @@
+// First of all imports: the root route module is the first the browser evaluates, before
+// any module builds a schema (see the file).
+import "~/lib/zod-setup";
 import {
   data,
   Links,

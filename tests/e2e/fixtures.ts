@@ -217,6 +217,14 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
     await use({
       errors,
       watch: (page) => {
+        // A Content-Security-Policy violation (an eval, an inline script) is an error too.
+        void page.addInitScript(() =>
+          document.addEventListener("securitypolicyviolation", (event) =>
+            console.error(
+              `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+            ),
+          ),
+        );
         page.on("console", (message) => {
           if (message.type() === "error") errors.push(`${message.text()} (${page.url()})`);
         });
