@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { locationOf } from "../support/http-session";
 
@@ -61,8 +62,21 @@ test("after three finished lessons a teacher rates Parley; an empty or repeated 
   await page.getByRole("button", { name: "Send review" }).click();
   await expect(page.getByRole("alert")).toHaveText("Choose a rating from one to five stars.");
 
+  // Keyboard: the first star, then arrows in reading order (→ is one star more).
+  await page.getByRole("radio", { name: "1 star", exact: true }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("radio", { name: "3 stars" })).toBeChecked();
+  const stars = page.getByTestId("review-stars").locator("label");
+  await expect(stars.nth(2)).toHaveText(/★/);
+  await expect(stars.nth(3)).toHaveText(/☆/);
+  // Empty and filled stars both stand out from the page at least 3:1 (WCAG 1.4.11).
+  for (const i of [2, 3]) expect(await contrastWithWhite(stars.nth(i))).toBeGreaterThanOrEqual(3);
+  // Mouse: the fourth star.
   await page.locator("label").filter({ hasText: "4 stars" }).click();
   await expect(page.getByRole("radio", { name: "4 stars" })).toBeChecked();
+  await expect(stars.nth(3)).toHaveText(/★/);
   await page.getByLabel(/What do you like/).fill("My students finally talk in class.");
   await page.getByRole("button", { name: "Send review" }).click();
   await expect(page.getByRole("heading", { name: "Thank you, Maria!" })).toBeVisible();
@@ -75,3 +89,22 @@ test("after three finished lessons a teacher rates Parley; an empty or repeated 
     "You have already sent this review. Change your rating or comment to send it again.",
   );
 });
+
+/** Contrast ratio of an element's text colour against white (WCAG relative luminance). */
+async function contrastWithWhite(element: Locator): Promise<number> {
+  // Through a canvas: computed colours may be oklch(), the canvas gives sRGB bytes.
+  const rgb = await element.evaluate((el) => {
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) return [0, 0, 0];
+    context.fillStyle = getComputedStyle(el).color;
+    context.fillRect(0, 0, 1, 1);
+    return [...context.getImageData(0, 0, 1, 1).data].slice(0, 3);
+  });
+  const channel = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const [r = 0, g = 0, b = 0] = rgb.map(channel);
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return 1.05 / (luminance + 0.05);
+}

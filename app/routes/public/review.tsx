@@ -105,11 +105,15 @@ export default function ReviewPage() {
       >
         <fieldset aria-describedby={ratingError ? "review-rating-error" : undefined}>
           <legend className="text-sm font-medium text-slate-800">{t("review.ratingLegend")}</legend>
-          <div className="mt-3 flex flex-row-reverse justify-end gap-1">
-            {[5, 4, 3, 2, 1].map((n) => (
+          {/* One to five in reading order, so arrow keys move the way the stars read (left to
+              right, or right to left on an RTL page). A star is filled when it or a later one
+              is chosen, by CSS alone (works without JavaScript); empty ☆ and filled ★ differ in
+              shape as well as colour, both at least 3:1 against the page. */}
+          <div className="mt-3 flex gap-1" data-testid="review-stars">
+            {[1, 2, 3, 4, 5].map((n) => (
               <label
                 key={n}
-                className="cursor-pointer rounded text-4xl text-slate-300 has-[:checked]:text-amber-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 has-[:focus-visible]:outline [label:has(:checked)~&]:text-amber-500"
+                className="cursor-pointer rounded text-4xl leading-none text-slate-500 has-[:checked]:text-amber-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 has-[:focus-visible]:outline [&:has(~label_:checked)]:text-amber-700"
               >
                 <input
                   type="radio"
@@ -119,7 +123,18 @@ export default function ReviewPage() {
                   defaultChecked={review?.rating === n}
                   className="sr-only"
                 />
-                <span aria-hidden="true">★</span>
+                <span
+                  aria-hidden="true"
+                  className="[label:has(:checked)_&]:hidden [label:has(~label_:checked)_&]:hidden"
+                >
+                  ☆
+                </span>
+                <span
+                  aria-hidden="true"
+                  className="hidden [label:has(:checked)_&]:inline [label:has(~label_:checked)_&]:inline"
+                >
+                  ★
+                </span>
                 <span className="sr-only">{t("review.stars", { count: n })}</span>
               </label>
             ))}
