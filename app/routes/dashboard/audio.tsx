@@ -9,6 +9,7 @@ import { listAudioTracks, viewerFor } from "~/features/library/library.server";
 import { getUser, isAdmin, requireUser } from "~/lib/auth/session.server";
 import { renderMarkdown } from "~/lib/content/markdown";
 import { getServices } from "~/lib/context.server";
+import { ENGLISH } from "~/lib/i18n/locales";
 import { useT } from "~/lib/i18n/react";
 
 export const handle = { dashboard: true };
@@ -47,6 +48,12 @@ export default function AudioPage() {
   useEffect(() => {
     if (audio.current) audio.current.playbackRate = speed;
   }, [speed, selected?.id]);
+  // The transcript waits until the class has listened: closed for each track, opened when it
+  // ends (or by the teacher at any time).
+  const [transcriptOpenFor, setTranscriptOpenFor] = useState<string | null>(null);
+  const transcriptOpen = selected !== undefined && transcriptOpenFor === selected.id;
+  const setTranscriptOpen = (open: boolean) =>
+    setTranscriptOpenFor(open && selected ? selected.id : null);
 
   return (
     <>
@@ -97,10 +104,12 @@ export default function AudioPage() {
               <LevelBadge level={selected.level} />
               <AccessBadges isFree={selected.isFree} locked={selected.locked} />
             </div>
-            <h2 id="track-title" className="mt-2 text-2xl font-bold text-ink">
+            <h2 id="track-title" className="mt-2 text-2xl font-bold text-ink" {...ENGLISH}>
               {selected.title}
             </h2>
-            <p className="mt-1 text-slate-600">{selected.description}</p>
+            <p className="mt-1 text-slate-600" {...ENGLISH}>
+              {selected.description}
+            </p>
             {selected.audioUrl ? (
               <>
                 <audio
@@ -111,9 +120,8 @@ export default function AudioPage() {
                   src={selected.audioUrl}
                   className="mt-5 w-full"
                   aria-label={t("audio.player", { title: selected.title })}
-                >
-                  <track kind="captions" />
-                </audio>
+                  onEnded={() => setTranscriptOpen(true)}
+                />
                 <div
                   className="mt-3 flex flex-wrap items-center gap-2"
                   role="group"
@@ -138,10 +146,22 @@ export default function AudioPage() {
                   ))}
                 </div>
                 {selected.transcriptHtml ? (
-                  <div
-                    className="prose-parley mt-6 border-t border-slate-100 pt-6"
-                    dangerouslySetInnerHTML={{ __html: selected.transcriptHtml }}
-                  />
+                  <details
+                    className="mt-6 border-t border-slate-100 pt-4"
+                    open={transcriptOpen}
+                    onToggle={(event) => setTranscriptOpen(event.currentTarget.open)}
+                    data-testid="transcript"
+                  >
+                    <summary className="cursor-pointer font-semibold text-brand-700">
+                      {t("audio.transcript")}
+                    </summary>
+                    <p className="mt-1 text-sm text-slate-600">{t("audio.transcriptHint")}</p>
+                    <div
+                      className="prose-parley mt-4"
+                      {...ENGLISH}
+                      dangerouslySetInnerHTML={{ __html: selected.transcriptHtml }}
+                    />
+                  </details>
                 ) : null}
               </>
             ) : (
