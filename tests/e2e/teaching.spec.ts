@@ -32,6 +32,10 @@ test("a teacher adds a student, plans lessons from the picker and runs one", asy
   await firstResult.getByRole("button", { name: /^Add / }).click();
   const plan = page.getByRole("region", { name: "Plan" });
   await expect(plan.getByRole("link", { name: exerciseTitle })).toBeVisible();
+  // The picker marks it as in the lesson and offers no second "Add".
+  const added = picker.getByRole("listitem").filter({ hasText: exerciseTitle });
+  await expect(added.getByTestId("picker-chosen")).toHaveText("In this lesson");
+  await expect(added.getByRole("button", { name: /^Add / })).toHaveCount(0);
   await page.getByLabel(/Your own step/).fill("Feedback on useful phrases");
   await page.getByRole("button", { name: "Add step" }).click();
   await expect(

@@ -156,6 +156,10 @@ describe("students and lessons", () => {
       ["add-exercise", { exerciseId: second ?? "" }],
     ] as const)
       expect((await a.postForm(lessonPath, { intent, ...fields })).status).toBe(200);
+    // The same exercise twice is refused with a message, and the plan keeps one.
+    const twice = await a.postForm(lessonPath, { intent: "add-exercise", exerciseId: first ?? "" });
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain("That is already in this lesson.");
     const [lessonRow] = await queryRows<{ starts_at: Date; time_zone: string }>(
       services.db,
       sql`select starts_at, time_zone from lessons where id = ${lessonPath.split("/").pop()}`,

@@ -201,14 +201,32 @@ export type NewItem =
   | { kind: "material"; materialId: string; minutes?: number }
   | { kind: "step"; text: string; minutes: number };
 
-/** Adds an item at the end of the plan; false when the lesson or the exercise is unknown. */
+/**
+ * Adds an item at the end of the plan; false when the lesson or the exercise is unknown,
+ * "already" when that exercise or material is in the plan already (never added twice).
+ */
 export async function addItem(
   services: Services,
   teacherId: string,
   lessonId: string,
   item: NewItem,
-): Promise<boolean> {
+): Promise<boolean | "already"> {
   if (!(await ownedLesson(services, teacherId, lessonId))) return false;
+  if (item.kind !== "step") {
+    const [present] = await services.db
+      .select({ id: lessonItems.id })
+      .from(lessonItems)
+      .where(
+        and(
+          eq(lessonItems.lessonId, lessonId),
+          item.kind === "exercise"
+            ? eq(lessonItems.exerciseId, item.exerciseId)
+            : eq(lessonItems.materialId, item.materialId),
+        ),
+      )
+      .limit(1);
+    if (present) return "already";
+  }
   let minutes = item.minutes ?? 10;
   if (item.kind === "exercise") {
     const [exercise] = await services.db

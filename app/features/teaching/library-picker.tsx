@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { CheckIcon } from "~/components/ui/icons";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { LevelBadge } from "~/features/library/components/badges";
@@ -23,6 +24,8 @@ export function LibraryPicker({
   intent,
   actionLabel,
   notice,
+  chosen,
+  chosenLabel,
 }: {
   picker: PickerData;
   /** The section's heading (its accessible name). */
@@ -36,6 +39,10 @@ export function LibraryPicker({
   actionLabel: string;
   /** What became of the last click (shown under the heading). */
   notice?: ReactNode;
+  /** Results already chosen (in the lesson, shared with the class): marked, no button. */
+  chosen?: ReadonlySet<string>;
+  /** The mark of a chosen result ("In this lesson"). */
+  chosenLabel?: string;
 }) {
   const t = useT();
   const navigation = useNavigation();
@@ -114,10 +121,20 @@ export function LibraryPicker({
                   </span>
                 ) : null}
               </span>
-              <IntentButton intent={intent} fields={{ [field]: r.id }}>
-                {actionLabel}
-                <span className="sr-only"> {r.title}</span>
-              </IntentButton>
+              {chosen?.has(r.id) ? (
+                <span
+                  className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-1 text-sm font-semibold text-emerald-900"
+                  data-testid="picker-chosen"
+                >
+                  <CheckIcon className="size-4" aria-hidden="true" />
+                  {chosenLabel}
+                </span>
+              ) : (
+                <IntentButton intent={intent} fields={{ [field]: r.id }}>
+                  {actionLabel}
+                  <span className="sr-only"> {r.title}</span>
+                </IntentButton>
+              )}
             </li>
           ))}
         </ul>

@@ -114,17 +114,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let ok = true;
   switch (input.intent) {
     case "add-exercise":
-      ok = await addItem(services, user.id, id, { kind: "exercise", exerciseId: input.exerciseId });
+    case "add-material": {
+      const added = await addItem(
+        services,
+        user.id,
+        id,
+        input.intent === "add-exercise"
+          ? { kind: "exercise", exerciseId: input.exerciseId }
+          : { kind: "material", materialId: input.materialId },
+      );
+      if (added === "already")
+        return data({ messageKey: "lessons.error.already" }, { status: 409 });
+      ok = added;
       break;
-    case "add-material":
-      ok = await addItem(services, user.id, id, { kind: "material", materialId: input.materialId });
-      break;
+    }
     case "add-step":
-      ok = await addItem(services, user.id, id, {
-        kind: "step",
-        text: input.text,
-        minutes: input.minutes,
-      });
+      ok =
+        (await addItem(services, user.id, id, {
+          kind: "step",
+          text: input.text,
+          minutes: input.minutes,
+        })) === true;
       break;
     case "minutes":
       ok = await changeItem(services, user.id, id, input.itemId, { minutes: input.minutes });
@@ -351,6 +361,20 @@ export default function LessonPage() {
           usedLabel={t("lessons.usedBefore")}
           intent={picker.kind === "exercise" ? "add-exercise" : "add-material"}
           actionLabel={t("lessons.add")}
+          chosen={
+            new Set(
+              lesson.items.flatMap((item) =>
+                picker.kind === "exercise"
+                  ? item.exerciseId
+                    ? [item.exerciseId]
+                    : []
+                  : item.materialId
+                    ? [item.materialId]
+                    : [],
+              ),
+            )
+          }
+          chosenLabel={t("lessons.inThisLesson")}
         />
       ) : null}
 
