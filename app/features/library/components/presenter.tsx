@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
-import { ArrowLeftIcon, ChevronIcon, ClockIcon, PrintIcon } from "~/components/ui/icons";
-import { useT } from "~/lib/i18n/react";
+import { ArrowLeftIcon, ChevronIcon, ClockIcon, CloseIcon, PrintIcon } from "~/components/ui/icons";
+import { useLocale, useT } from "~/lib/i18n/react";
 import type { ExerciseView } from "../library.server";
 import { buildSlides, slideForKey } from "../slides";
 import { AccessBadges, LevelBadge } from "./badges";
@@ -57,6 +57,7 @@ export function Presenter({
   classes?: ShareableClass[];
 }) {
   const t = useT();
+  const locale = useLocale();
   const slides = useMemo(
     () => buildSlides(exercise.content, exercise.vocabulary ?? []),
     [exercise.content, exercise.vocabulary],
@@ -69,13 +70,24 @@ export function Presenter({
   const [fullscreen, setFullscreen] = useState(false);
   const classShare = useClassShare(exercise.id, index);
 
+  // Projector mode fills the screen (the browser's full screen) or, where the browser refuses
+  // full screen (an embedded page, a locked-down school laptop), the whole window.
   const toggleFullscreen = useCallback(() => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else void stage.current?.requestFullscreen?.();
-  }, []);
+    if (fullscreen) {
+      setFullscreen(false);
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      return;
+    }
+    setFullscreen(true);
+    const request = stage.current?.requestFullscreen?.();
+    if (request) void request.catch(() => undefined);
+  }, [fullscreen]);
 
   useEffect(() => {
-    const onChange = () => setFullscreen(document.fullscreenElement !== null);
+    // Leaving the browser's full screen (Esc, F11) leaves projector mode too.
+    const onChange = () => {
+      if (document.fullscreenElement === null) setFullscreen(false);
+    };
     document.addEventListener("fullscreenchange", onChange);
     return () => document.removeEventListener("fullscreenchange", onChange);
   }, []);
@@ -106,11 +118,12 @@ export function Presenter({
       }
       if (event.key === "n") setNotes((n) => !n);
       else if (event.key === "f") toggleFullscreen();
+      else if (event.key === "Escape" && fullscreen) toggleFullscreen();
       else if (event.key === "t") timer.toggle();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [index, mode, slides.length, toggleFullscreen, timer]);
+  }, [index, mode, slides.length, toggleFullscreen, timer, fullscreen]);
 
   const slide = slides[index];
   const notesPanel = exercise.teacherNotes ? (
@@ -284,8 +297,68 @@ export function Presenter({
           ref={stage}
           // The cards are English teaching material: laid out left to right in every interface.
           dir="ltr"
-          className="min-w-0 bg-white [&:fullscreen]:flex [&:fullscreen]:flex-col [&:fullscreen]:justify-center [&:fullscreen]:p-[4vw]"
+          className={cx(
+            "min-w-0 bg-white",
+            fullscreen &&
+              "fixed inset-0 z-50 flex flex-col justify-center overflow-y-auto p-[3vw] print:static",
+          )}
+          data-projector={fullscreen || undefined}
         >
+          {fullscreen ? (
+            // Projector mode: what the room needs from the laptop's controls, large.
+            <div
+              dir={locale.dir}
+              className="mb-[2vh] flex flex-wrap items-center justify-between gap-4 text-[clamp(1rem,1.5vw,1.6rem)]"
+              data-testid="projector-bar"
+            >
+              <div
+                className="flex items-center gap-3"
+                role="group"
+                aria-label={t("presenter.timer")}
+              >
+                <ClockIcon className="size-[1.2em] text-slate-600" />
+                <span
+                  className={cx(
+                    "font-mono font-bold tabular-nums",
+                    timer.left === 0 ? "text-red-700" : "text-slate-800",
+                  )}
+                  data-testid="projector-timer"
+                >
+                  {formatClock(timer.left)}
+                </span>
+                <Button theme="white" size="small" onClick={timer.toggle}>
+                  {timer.running ? t("presenter.pause") : t("presenter.start")}
+                </Button>
+              </div>
+              {mode === "one" ? (
+                <span
+                  dir="ltr"
+                  className="text-[clamp(1.5rem,2.8vw,3rem)] font-extrabold tabular-nums text-ink"
+                  data-testid="projector-counter"
+                >
+                  {index + 1} / {slides.length}
+                </span>
+              ) : null}
+              <Button
+                theme="white"
+                size="small"
+                onClick={toggleFullscreen}
+                icon={<CloseIcon className="size-4" />}
+              >
+                {t("presenter.exitFullscreen")}
+              </Button>
+            </div>
+          ) : null}
+          {fullscreen && timer.left === 0 ? (
+            <p
+              role="alert"
+              dir={locale.dir}
+              className="mb-[2vh] rounded-2xl bg-red-700 px-6 py-[2vh] text-center text-[clamp(1.8rem,4vw,4rem)] font-extrabold text-white"
+              data-testid="projector-time-up"
+            >
+              {t("presenter.timeUp")}
+            </p>
+          ) : null}
           {mode === "one" && slide ? (
             <section
               className="print:hidden"
