@@ -82,6 +82,12 @@ test("a student joins by link and follows the teacher's card live", async ({
   await page.getByRole("button", { name: /Next/ }).click();
   await expect(page.getByTestId("live-card")).toHaveText(/card 2 of \d+/);
   await expect(student.getByTestId("live-card")).toHaveText(/card 2 of \d+/);
+  // The class page's live view answers the arrow keys (and a clicker) too.
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("live-card")).toHaveText(/card 3 of \d+/);
+  await expect(student.getByTestId("live-card")).toHaveText(/card 3 of \d+/);
+  await page.keyboard.press("ArrowLeft");
+  await expect(student.getByTestId("live-card")).toHaveText(/card 2 of \d+/);
 
   // Another exercise shared from the picker (still open) appears on the student's page.
   const offered = picker.getByRole("listitem").first();

@@ -7,6 +7,7 @@ import {
   useActionData,
   useLoaderData,
   useRevalidator,
+  useSubmit,
 } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/class";
@@ -20,6 +21,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { LevelBadge } from "~/features/library/components/badges";
 import { accountAccess, viewerFor } from "~/features/library/library.server";
 import { SlideView } from "~/features/library/components/slide-view";
+import { slideForKey } from "~/features/library/slides";
 import type { CefrLevel } from "~/features/library/schema";
 import { subscribeLive } from "~/features/notifications/live";
 import {
@@ -386,7 +388,30 @@ function LiveView({
 }) {
   const t = useT();
   const revalidator = useRevalidator();
+  const submit = useSubmit();
   const [card, setCard] = useState({ from: live, index: live?.card ?? 0 });
+  // The teacher's arrow keys (and a presentation clicker's) move the class's card, as the
+  // Previous and Next buttons do, except while typing in a field.
+  const slideCount = live?.slides.length ?? 0;
+  useEffect(() => {
+    if (role !== "teacher" || slideCount === 0) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.metaKey || event.ctrlKey || event.altKey) return;
+      if (target?.closest("input, textarea, select, [contenteditable]")) return;
+      if (!["ArrowRight", "ArrowLeft", "PageDown", "PageUp"].includes(event.key)) return;
+      const next = slideForKey(event.key, card.index, slideCount);
+      if (next === null || next === card.index) return;
+      event.preventDefault();
+      setCard((c) => ({ ...c, index: next }));
+      void submit(
+        { intent: "card", card: String(next) },
+        { method: "post", preventScrollReset: true },
+      );
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [role, slideCount, card.index, submit]);
   if (card.from !== live) setCard({ from: live, index: live?.card ?? 0 });
   useEffect(
     () =>
