@@ -45,6 +45,15 @@ test("a teacher adds a student, plans lessons from the picker and runs one", asy
   // Run it with the keyboard.
   await page.getByRole("link", { name: "Run lesson" }).click();
   await expect(page.getByText("1 of 2")).toBeVisible();
+  // Run mode covers the app's top bar: the whole window is the lesson.
+  expect(
+    await page.evaluate(
+      () =>
+        document
+          .elementFromPoint(window.innerWidth - 20, 20)
+          ?.closest("[data-testid=run-lesson]") !== null,
+    ),
+  ).toBe(true);
   await expect(page.getByRole("heading", { level: 1, name: exerciseTitle })).toBeVisible();
   await page.keyboard.press("ArrowRight");
   await expect(page.getByText("2 of 2")).toBeVisible();

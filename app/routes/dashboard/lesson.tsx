@@ -463,72 +463,80 @@ function RunLesson({ lesson, index }: { lesson: LessonData; index: number }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [index, last, navigate]);
   if (!item) return null;
+  // Run mode is for the class: it covers the app's top bar and menus, the whole window.
   return (
-    <div className="mx-auto flex min-h-[70vh] max-w-4xl flex-col">
-      <title>{`${lesson.title} · Parley`}</title>
-      <div className="flex items-center justify-between text-sm text-slate-600">
-        <span>
-          {lesson.title} · {lesson.student.name}
-        </span>
-        <span>{t("lessons.runProgress", { current: index + 1, total: lesson.items.length })}</span>
-      </div>
-      <div
-        className="mt-6 flex flex-1 flex-col items-center justify-center rounded-3xl bg-brand-700 p-10 text-center text-white"
-        aria-live="polite"
-      >
-        <p className="text-sm font-semibold tracking-wide uppercase opacity-80">
-          {t(`lessons.kind.${item.kind}`)} · {t("lessons.minutes", { count: item.minutes })}
-        </p>
-        <h1
-          className="mt-4 text-3xl font-bold sm:text-5xl"
-          {...(item.kind === "step" ? {} : ENGLISH)}
+    <div
+      className="fixed inset-0 z-40 overflow-y-auto bg-white px-4 py-6 sm:px-8"
+      data-testid="run-lesson"
+    >
+      <div className="mx-auto flex min-h-full max-w-4xl flex-col">
+        <title>{`${lesson.title} · Parley`}</title>
+        <div className="flex items-center justify-between text-sm text-slate-600">
+          <span>
+            {lesson.title} · {lesson.student.name}
+          </span>
+          <span>
+            {t("lessons.runProgress", { current: index + 1, total: lesson.items.length })}
+          </span>
+        </div>
+        <div
+          className="mt-6 flex flex-1 flex-col items-center justify-center rounded-3xl bg-brand-700 p-10 text-center text-white"
+          aria-live="polite"
         >
-          {item.title}
-        </h1>
-        {item.kind === "exercise" && item.exerciseId ? (
-          <ButtonLink
-            to={exerciseHref(item.exerciseId)}
-            theme="white"
-            size="large"
-            className="mt-8"
+          <p className="text-sm font-semibold tracking-wide uppercase opacity-80">
+            {t(`lessons.kind.${item.kind}`)} · {t("lessons.minutes", { count: item.minutes })}
+          </p>
+          <h1
+            className="mt-4 text-3xl font-bold sm:text-5xl"
+            {...(item.kind === "step" ? {} : ENGLISH)}
           >
-            {t("lessons.present")}
+            {item.title}
+          </h1>
+          {item.kind === "exercise" && item.exerciseId ? (
+            <ButtonLink
+              to={exerciseHref(item.exerciseId)}
+              theme="white"
+              size="large"
+              className="mt-8"
+            >
+              {t("lessons.present")}
+            </ButtonLink>
+          ) : item.kind === "material" && item.materialId ? (
+            <ButtonLink
+              to={`/dashboard/materials/${item.materialId}`}
+              theme="white"
+              size="large"
+              className="mt-8"
+            >
+              {t("lessons.openMaterial")}
+            </ButtonLink>
+          ) : null}
+        </div>
+        <div className="mt-6 flex items-center justify-between gap-3">
+          {index > 0 ? (
+            <ButtonLink to={`?run=${index - 1}`} theme="white">
+              ← {t("lessons.previous")}
+            </ButtonLink>
+          ) : (
+            <span />
+          )}
+          <ButtonLink to="?" theme="white">
+            {t("lessons.endRun")}
           </ButtonLink>
-        ) : item.kind === "material" && item.materialId ? (
-          <ButtonLink
-            to={`/dashboard/materials/${item.materialId}`}
-            theme="white"
-            size="large"
-            className="mt-8"
-          >
-            {t("lessons.openMaterial")}
-          </ButtonLink>
+          {index < last ? (
+            <ButtonLink to={`?run=${index + 1}`}>{t("lessons.next")} →</ButtonLink>
+          ) : (
+            <IntentButton intent="done" theme="primary" size="medium">
+              {t("lessons.finish")}
+            </IntentButton>
+          )}
+        </div>
+        {lesson.homework ? (
+          <p className="mt-4 text-sm text-slate-700">
+            <strong>{t("lessons.homework")}:</strong> {lesson.homework}
+          </p>
         ) : null}
       </div>
-      <div className="mt-6 flex items-center justify-between gap-3">
-        {index > 0 ? (
-          <ButtonLink to={`?run=${index - 1}`} theme="white">
-            ← {t("lessons.previous")}
-          </ButtonLink>
-        ) : (
-          <span />
-        )}
-        <ButtonLink to="?" theme="white">
-          {t("lessons.endRun")}
-        </ButtonLink>
-        {index < last ? (
-          <ButtonLink to={`?run=${index + 1}`}>{t("lessons.next")} →</ButtonLink>
-        ) : (
-          <IntentButton intent="done" theme="primary" size="medium">
-            {t("lessons.finish")}
-          </IntentButton>
-        )}
-      </div>
-      {lesson.homework ? (
-        <p className="mt-4 text-sm text-slate-700">
-          <strong>{t("lessons.homework")}:</strong> {lesson.homework}
-        </p>
-      ) : null}
     </div>
   );
 }
