@@ -122,6 +122,8 @@ function renderMenu(profile: ProfileView) {
   return router;
 }
 
+const TEACHING = ["Students", "Lessons", "Classes"];
+
 const trigger = () => screen.getByRole("button", { name: "Account menu for Ada Lovelace" });
 const itemNames = () =>
   within(screen.getByRole("menu"))
@@ -175,7 +177,8 @@ describe("AvatarMenu entries by membership", () => {
   ])("%s", async (_name, profile, expected) => {
     renderMenu(profile);
     await openMenu();
-    expect(itemNames()).toEqual(expected);
+    // Students, Lessons and Classes first for everyone (issue 21), then spec §2.5's entries.
+    expect(itemNames()).toEqual([...TEACHING, ...expected]);
   });
 
   it("gives every item exactly one text colour, so Go Premium shows its accent", async () => {
@@ -200,6 +203,8 @@ describe("AvatarMenu entries by membership", () => {
 
 describe("AvatarMenu actions", () => {
   it.each([
+    ["Students", PROFILES.free, "/dashboard/students"],
+    ["Lessons", PROFILES.free, "/dashboard/lessons"],
     ["Your Account", PROFILES.free, "/dashboard/account"],
     ["Go Premium", PROFILES.free, "/dashboard/membership"],
     ["Membership", PROFILES.individual, "/dashboard/membership"],
@@ -210,6 +215,17 @@ describe("AvatarMenu actions", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
     expect(screen.queryByRole("menu")).toBeNull();
     expect(overlays.size).toBe(0);
+  });
+
+  it("Classes leads to the classes section of the students page", async () => {
+    const router = renderMenu(PROFILES.free);
+    const menu = await openMenu();
+    await userEvent.click(menu.getByRole("menuitem", { name: "Classes" }));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.hash).toBe(
+        "/dashboard/students#classes",
+      ),
+    );
   });
 
   it("signs out with a POST (a GET only asks), then shows sign-in", async () => {
@@ -309,7 +325,7 @@ describe("AvatarMenu opening and closing", () => {
       const menu = await screen.findByRole("menu");
       await waitFor(() =>
         expect(document.activeElement).toBe(
-          within(menu).getByRole("menuitem", { name: "Your Account" }),
+          within(menu).getByRole("menuitem", { name: "Students" }),
         ),
       );
     },
@@ -322,7 +338,11 @@ describe("AvatarMenu opening and closing", () => {
     await user.keyboard("{ArrowDown}");
     const menu = within(await screen.findByRole("menu"));
     const item = (name: string) => menu.getByRole("menuitem", { name });
-    await waitFor(() => expect(document.activeElement).toBe(item("Your Account")));
+    await waitFor(() => expect(document.activeElement).toBe(item("Students")));
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(item("Lessons"));
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(document.activeElement).toBe(item("Your Account"));
     await user.keyboard("{ArrowDown}");
     expect(document.activeElement).toBe(item("Go Premium"));
     await user.keyboard("{ArrowDown}");
@@ -334,8 +354,8 @@ describe("AvatarMenu opening and closing", () => {
     await user.keyboard("{ArrowDown}");
     expect(document.activeElement).toBe(item("Sign Out"));
     await user.keyboard("{Home}");
-    expect(document.activeElement).toBe(item("Your Account"));
-    await user.keyboard("{ArrowDown}{Enter}");
+    expect(document.activeElement).toBe(item("Students"));
+    await user.keyboard("{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{Enter}");
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/membership"));
     expect(screen.queryByRole("menu")).toBeNull();
   });

@@ -7,6 +7,7 @@ import type { ProfileView } from "~/features/account/profile.server";
 import { useT } from "~/lib/i18n/react";
 import { MembershipDialog, OrganizationDialog, RedeemCodeDialog } from "./account-dialogs";
 import { AVATAR_DISPLAY_PX, AVATAR_IMAGES_DIR, AVATAR_PICTURES } from "./avatar-images";
+import { useTeachingLinks } from "./nav-links";
 
 // The initials' circle, when there is no picture: each shade keeps the white initials at WCAG
 // AA contrast (4.5:1).
@@ -84,7 +85,7 @@ const itemBase =
 const itemClass = cx(itemBase, "text-slate-800");
 
 /**
- * The avatar menu of spec §2.5. Radix's menu gives it toggling on click, closing on an
+ * The avatar menu of spec §2.5, with Students, Lessons and Classes first (issue 21). Radix's menu gives it toggling on click, closing on an
  * outside click, on Escape and on choosing an item, and full keyboard use.
  */
 export function AvatarMenu({ profile }: { profile: ProfileView }) {
@@ -92,6 +93,7 @@ export function AvatarMenu({ profile }: { profile: ProfileView }) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const orgPremium = profile.isOrganizationPremiumMember;
+  const teachingLinks = useTeachingLinks();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -116,6 +118,16 @@ export function AvatarMenu({ profile }: { profile: ProfileView }) {
             </p>
             <p className="truncate text-xs text-slate-600">{profile.email}</p>
           </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          {teachingLinks.map((link) => (
+            <DropdownMenu.Item
+              key={link.to}
+              className={itemClass}
+              onSelect={() => navigate(link.to)}
+            >
+              {link.label}
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <DropdownMenu.Item className={itemClass} onSelect={() => navigate("/dashboard/account")}>
             {t("menu.account")}

@@ -61,7 +61,7 @@ const orgPremium = {
   isPremiumActive: true,
 } satisfies Partial<ProfileView>;
 
-function renderTopBar(profile: ProfileView, featureLabHasNew = false) {
+function renderTopBar(profile: ProfileView, featureLabHasNew = false, path = "/dashboard") {
   const store = new I18nStore("en", en);
   const router = createMemoryRouter(
     [
@@ -76,7 +76,7 @@ function renderTopBar(profile: ProfileView, featureLabHasNew = false) {
         ),
       },
     ],
-    { initialEntries: ["/dashboard"] },
+    { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
   return router;
@@ -166,8 +166,13 @@ describe("TopBar", () => {
       ["Dashboard", "/dashboard"],
       ["Exercises", "/dashboard/exercises"],
       ["Materials", "/dashboard/materials"],
+      // Not in spec §2.5's list; added by issue 21, in the phone menu too.
+      ["Students", "/dashboard/students"],
+      ["Lessons", "/dashboard/lessons"],
+      ["Classes", "/dashboard/students#classes"],
     ]) {
       expect(main.getByRole("link", { name: label }).getAttribute("href")).toBe(href);
+      expect(linkIn(mobile, label)[0]?.getAttribute("href")).toBe(href);
     }
     expect(main.queryByRole("link", { name: "Audio" }) !== null).toBe(expected.audio);
     expect(linkIn(mobile, "Audio").length > 0).toBe(expected.audio);
@@ -266,6 +271,22 @@ describe("TopBar", () => {
     expect(favorites.querySelector(".sr-only")?.textContent).toBe("Favorite Exercises");
     await userEvent.hover(favorites);
     expect((await screen.findByRole("tooltip")).textContent).toBe("Favorite Exercises");
+  });
+
+  it("marks the current page, but not a link to one of its sections", () => {
+    renderTopBar(makeProfile(), false, "/dashboard/students");
+    const { main } = desktop();
+    expect(main.getByRole("link", { name: "Students" }).getAttribute("aria-current")).toBe("page");
+    expect(main.getByRole("link", { name: "Classes" }).getAttribute("aria-current")).toBeNull();
+    expect(main.getByRole("link", { name: "Lessons" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  it("hides Students, Lessons and Classes from the row below 1280 px (the avatar menu has them)", () => {
+    renderTopBar(makeProfile());
+    const { main } = desktop();
+    for (const name of ["Students", "Lessons", "Classes"])
+      expect(main.getByRole("link", { name }).className).toContain("max-xl:hidden");
+    expect(main.getByRole("link", { name: "Exercises" }).className).not.toContain("hidden");
   });
 
   it("toggles the small-screen menu", async () => {

@@ -24,6 +24,7 @@ import { supportChat } from "~/features/support/chat-store";
 import { useT } from "~/lib/i18n/react";
 import { AvatarMenu } from "./avatar-menu";
 import { openFeatureLab } from "./feature-lab";
+import { useTeachingLinks } from "./nav-links";
 import { useRootData } from "./root-data";
 
 export interface TopBarProps {
@@ -177,11 +178,13 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const items = useTopBarItems(profile, featureLabHasNew);
-  const links = [
+  const teachingLinks = useTeachingLinks();
+  const links: { to: string; label: string; end?: boolean; teaching?: boolean }[] = [
     { to: "/dashboard", label: t("nav.dashboard"), end: true },
     { to: "/dashboard/exercises", label: t("nav.exercises") },
     ...(profile.isAdmin ? [{ to: "/dashboard/audio", label: t("nav.audio") }] : []),
     { to: "/dashboard/materials", label: t("nav.materials") },
+    ...teachingLinks.map((link) => ({ ...link, teaching: true })),
   ];
 
   return (
@@ -194,7 +197,14 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
           <Logo to="/dashboard" className="me-2 shrink-0" />
           <nav aria-label={t("nav.main")} className="hidden items-center gap-0.5 md:flex">
             {links.map((link) => (
-              <NavButton key={link.to} to={link.to} end={link.end}>
+              <NavButton
+                key={link.to}
+                to={link.to}
+                end={link.end}
+                current={link.to.includes("#") ? false : undefined}
+                // Between md and xl the row has no room for all: the avatar menu has them too.
+                className={link.teaching ? "max-xl:hidden" : undefined}
+              >
                 {link.label}
               </NavButton>
             ))}
@@ -239,7 +249,13 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
               </div>
             ) : null}
             {links.map((link) => (
-              <NavButton key={link.to} to={link.to} end={link.end} className="py-3 text-base">
+              <NavButton
+                key={link.to}
+                to={link.to}
+                end={link.end}
+                current={link.to.includes("#") ? false : undefined}
+                className="py-3 text-base"
+              >
                 {link.label}
               </NavButton>
             ))}
