@@ -12,7 +12,8 @@ import { useRootData } from "./root-data";
  * The public header. On the landing page (spec §2.6) it links to the page's sections and
  * has a contact link that opens the chat (large screens only); elsewhere it links to the
  * blog and FAQ. Join leads to sign-up, or to sign-in for a browser that signed up before;
- * a dashboard button appears for signed-in users and those who signed up before.
+ * a dashboard button appears for signed-in users and those who signed up before. Signed-out
+ * visitors always find "Sign in", also on a browser that never signed up.
  */
 export function SiteHeader({ variant = "site" }: { variant?: "landing" | "site" }) {
   const t = useT();
@@ -47,6 +48,12 @@ export function SiteHeader({ variant = "site" }: { variant?: "landing" | "site" 
           {t("nav.dashboard")}
         </ButtonLink>
       ) : null}
+      {signedIn || signedUpBefore ? null : (
+        // Always findable (issue 21): a teacher on a school computer has no signed-up cookie.
+        <ButtonLink to="/auth/sign-in" theme="white" size="medium">
+          {t("nav.signIn")}
+        </ButtonLink>
+      )}
       {signedIn ? null : (
         <ButtonLink
           to={signedUpBefore ? "/auth/sign-in" : "/auth/sign-up"}
