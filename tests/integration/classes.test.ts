@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { JSDOM } from "jsdom";
 import { userData } from "@db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "~/lib/auth/roles";
@@ -536,5 +537,43 @@ describe("classes", () => {
     expect((await phone.get(`/api/events?class=${classId}`)).status).toBe(404);
     await expect(ownStream.next(1000)).rejects.toThrow("no event in time");
     await ownStream.close();
+  });
+  it("gives a student on a shared computer Sign out on the class page, not a way back to it (issue 21 item 5)", async () => {
+    const t = await teacher("shared@classes.test");
+    const { classPath, code } = await createClass(t, "Shared computer group");
+    const student = new HttpSession(app.url, { "x-forwarded-for": "10.18.5.5" });
+    await joinAndVerify(student, code, {
+      firstName: "Sam",
+      lastName: "Shared",
+      email: "sam@classes.test",
+    });
+    const header = async (client: HttpSession) => {
+      const res = await client.get(classPath);
+      expect(res.status).toBe(200);
+      const doc = new JSDOM(await res.text()).window.document;
+      return doc.querySelector("header")!;
+    };
+
+    // The dashboard sends a student to the class, so "Back to dashboard" would only loop.
+    expect(locationOf(await student.get("/dashboard"))).toBe(classPath);
+    const own = await header(student);
+    expect(own.textContent).not.toContain("Back to dashboard");
+    expect([...own.querySelectorAll("a")].map((a) => a.getAttribute("href"))).not.toContain(
+      "/dashboard",
+    );
+    const form = own.querySelector("form");
+    expect(form?.getAttribute("method")).toBe("post");
+    expect(form?.getAttribute("action")).toBe("/auth/sign-out");
+    expect(form?.querySelector("button[type=submit]")?.textContent).toBe("Sign Out");
+
+    // The button's post signs the student out: the next pupil at that computer starts clean.
+    const out = await student.postForm("/auth/sign-out", {});
+    expect(locationOf(out)).toBe("/auth/sign-in?signedOut=1");
+    expect(locationOf(await student.get(classPath))).toMatch(/^\/auth\/confirm/);
+
+    // The teacher keeps the way back to their dashboard.
+    const teachers = await header(t);
+    expect(teachers.textContent).toContain("Back to dashboard");
+    expect(teachers.querySelector("form[action='/auth/sign-out']")).toBeNull();
   });
 });
