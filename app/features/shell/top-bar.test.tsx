@@ -170,7 +170,7 @@ describe("TopBar", () => {
       ["Students", "/dashboard/students"],
       ["Lessons", "/dashboard/lessons"],
       ["Classes", "/dashboard/students#classes"],
-    ]) {
+    ] as const) {
       expect(main.getByRole("link", { name: label }).getAttribute("href")).toBe(href);
       expect(linkIn(mobile, label)[0]?.getAttribute("href")).toBe(href);
     }
