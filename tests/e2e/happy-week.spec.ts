@@ -74,7 +74,7 @@ test("Happy Week tells a premium school's teacher that the school already gives 
   await expect(page.getByText("Happy Week prices apply to new memberships only")).toBeVisible();
   await expect(page.getByRole("button", { name: "Get the discount" })).toHaveCount(0);
   await page.getByRole("link", { name: "See membership details" }).click();
-  await expect(page.getByText("Premium through your school")).toBeVisible();
+  await expect(page.getByText("School Premium")).toBeVisible();
 });
 
 test("Happy Week tells a teacher who already pays until when, and offers no checkout (390 px)", async ({

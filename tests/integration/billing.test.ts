@@ -613,7 +613,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     expect(org).toMatchObject({ subscription_status: "ACTIVE", seats: 5 });
     expect(await premiumExerciseOpens(teacher.client)).toBe(true);
     const memberPage = await (await teacher.client.get("/dashboard/membership")).text();
-    expect(memberPage).toContain("Premium through your school");
+    expect(memberPage).toContain("School Premium");
     expect(memberPage).toContain("owner@billing.test");
 
     // A favorite saved as a member stays after leaving; premium goes.

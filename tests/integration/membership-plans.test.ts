@@ -132,7 +132,7 @@ describe("membership plans, currency and Happy Week (issue 13)", () => {
 
     for (const { client } of [owner, member]) {
       const html = await page(client, "/dashboard/membership");
-      expect(html).toContain("Premium through your school");
+      expect(html).toContain("School Premium");
       expect(html).toContain("Riverside Language School");
       // Who manages it, with their address.
       expect(html).toContain(`owner Teacher (${owner.email})`);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { formatDateTime, formatDayMonthYearTime } from "~/lib/format";
+import { formatDate, formatDateTime, formatDayMonthYearTime } from "~/lib/format";
 import { useLocale } from "~/lib/i18n/react";
 
 const subscribe = () => () => undefined;
@@ -25,6 +25,21 @@ export function LocalDateTime({ value }: { value: string }) {
   return (
     <time dateTime={value} suppressHydrationWarning>
       {formatDateTime(value, locale.iso, hydrated ? undefined : "UTC")}
+    </time>
+  );
+}
+
+/**
+ * A day in the reader's language ("5 Mar 2027", "5 mar 2027"), for an end or a date where
+ * the hour adds nothing (renewal, invoice, homework due). In the reader's time zone once
+ * live, or always in `timeZone` when the day was chosen in one (a due day stored as UTC).
+ */
+export function LocalDate({ value, timeZone }: { value: string; timeZone?: string }) {
+  const hydrated = useHydrated();
+  const locale = useLocale();
+  return (
+    <time dateTime={value} suppressHydrationWarning>
+      {formatDate(value, locale.iso, timeZone ?? (hydrated ? undefined : "UTC"))}
     </time>
   );
 }

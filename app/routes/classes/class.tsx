@@ -16,7 +16,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { ArrowLeftIcon, ChevronIcon, LockIcon } from "~/components/ui/icons";
 import { IntentButton } from "~/components/ui/intent-button";
-import { LocalDateTime } from "~/components/ui/local-time";
+import { LocalDate } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
 import { LevelBadge } from "~/features/library/components/badges";
 import { accountAccess, viewerFor } from "~/features/library/library.server";
@@ -311,7 +311,7 @@ export default function ClassPage() {
                 <p className="whitespace-pre-line text-ink">{h.text}</p>
                 {h.dueAt ? (
                   <p className="mt-1 text-sm text-slate-600">
-                    {t("classes.homework.due")} <LocalDateTime value={h.dueAt} />
+                    {t("classes.homework.due")} <LocalDate value={h.dueAt} timeZone="UTC" />
                   </p>
                 ) : null}
               </li>

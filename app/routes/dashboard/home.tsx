@@ -12,6 +12,7 @@ import {
   resourceCounts,
   viewerFor,
 } from "~/features/library/library.server";
+import { PLAN_NAME_KEY, premiumOffer, profilePlan } from "~/features/membership/plan-name";
 import { useProfile } from "~/features/shell/root-data";
 import { listLessons } from "~/features/teaching/lessons.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
@@ -45,25 +46,20 @@ function MembershipCard() {
   const t = useT();
   const profile = useProfile();
   if (!profile) return null;
-  let title: string;
-  let text: React.ReactNode;
-  if (profile.isOrganizationPremiumMember) {
-    title = t("dashboard.plan.school");
-    text = t("membership.throughSchool", { school: profile.organization?.name ?? "" });
-  } else if (profile.isPremiumMember) {
-    title = t("dashboard.plan.premium");
-    text = t("dashboard.plan.premiumText");
-  } else if (profile.trial) {
-    title = profile.trial.promotion ? t("dashboard.plan.promotion") : t("dashboard.plan.trial");
-    text = (
+  const plan = profilePlan(profile);
+  const offer = premiumOffer(plan);
+  const text: React.ReactNode =
+    plan === "school" ? (
+      t("membership.throughSchool", { school: profile.organization?.name ?? "" })
+    ) : plan === "premium" ? (
+      t("dashboard.plan.premiumText")
+    ) : profile.trial && plan !== "free" ? (
       <>
         {t("dashboard.plan.trialUntil")} <ExpiryDateTime value={profile.trial.expiresAt} />
       </>
+    ) : (
+      t("dashboard.plan.freeText")
     );
-  } else {
-    title = t("dashboard.plan.free");
-    text = t("dashboard.plan.freeText");
-  }
   return (
     <section
       aria-labelledby="plan-title"
@@ -73,14 +69,14 @@ function MembershipCard() {
         {t("dashboard.plan.label")}
       </p>
       <h2 id="plan-title" className="mt-1 text-lg font-bold text-ink">
-        {title}
+        {t(PLAN_NAME_KEY[plan])}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{text}</p>
-      {profile.isPremiumActive && !profile.trial ? null : (
+      {offer ? (
         <ButtonLink to="/dashboard/membership" theme="secondary" size="small" className="mt-4">
-          {t("menu.goPremium")}
+          {offer === "goPremium" ? t("menu.goPremium") : t("banner.keepPremium")}
         </ButtonLink>
-      )}
+      ) : null}
     </section>
   );
 }

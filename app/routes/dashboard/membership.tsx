@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { TableHead } from "~/components/ui/table-head";
 import { cx } from "~/components/ui/cx";
-import { ExpiryDateTime, LocalDateTime } from "~/components/ui/local-time";
+import { ExpiryDateTime, LocalDate } from "~/components/ui/local-time";
+import { PLAN_NAME_KEY } from "~/features/membership/plan-name";
 import { PageHeader } from "~/components/ui/page-header";
 import { loadUserOrganization } from "~/features/account/profile.server";
 import {
@@ -350,7 +351,7 @@ function CurrentPlan({ view }: { view: MembershipView }) {
     <Section title={t("membership.current.title")}>
       {p.kind === "free" ? (
         <div className="space-y-2 text-slate-700">
-          <p className="text-xl font-semibold text-ink">{t("membership.plan.free")}</p>
+          <p className="text-xl font-semibold text-ink">{t(PLAN_NAME_KEY.free)}</p>
           <p>{t("membership.current.freeText")}</p>
           {p.trialEndedAt ? (
             <p className="text-sm text-slate-600">
@@ -361,7 +362,7 @@ function CurrentPlan({ view }: { view: MembershipView }) {
       ) : p.kind === "trial" ? (
         <div className="space-y-2 text-slate-700">
           <p className="text-xl font-semibold text-ink">
-            {p.source === "trial" ? t("membership.plan.trial") : t("membership.plan.access")}
+            {t(PLAN_NAME_KEY[p.source === "trial" ? "trial" : "access"])}
           </p>
           <p>
             {p.source === "trial"
@@ -375,12 +376,12 @@ function CurrentPlan({ view }: { view: MembershipView }) {
         </div>
       ) : p.kind === "lifetime" ? (
         <div className="space-y-2 text-slate-700">
-          <p className="text-xl font-semibold text-ink">{t("membership.plan.premium")}</p>
+          <p className="text-xl font-semibold text-ink">{t(PLAN_NAME_KEY.premium)}</p>
           <p>{t("membership.current.lifetime")}</p>
         </div>
       ) : p.kind === "school" ? (
         <div className="space-y-2 text-slate-700">
-          <p className="text-xl font-semibold text-ink">{t("membership.plan.school")}</p>
+          <p className="text-xl font-semibold text-ink">{t(PLAN_NAME_KEY.school)}</p>
           <p>{t("membership.throughSchool", { school: view.school?.name ?? "" })}</p>
         </div>
       ) : (
@@ -398,7 +399,7 @@ function CurrentPlan({ view }: { view: MembershipView }) {
                 ? t("membership.current.endsOn")
                 : t("membership.current.renewsOn")}{" "}
               <strong>
-                <LocalDateTime value={p.periodEnd} />
+                <LocalDate value={p.periodEnd} />
               </strong>
             </p>
           ) : null}
@@ -546,7 +547,7 @@ function School({ view, roster }: { view: MembershipView; roster: SchoolRoster |
         </p>
         {school.isPremium && school.periodEnd ? (
           <p>
-            {t("membership.current.renewsOn")} <LocalDateTime value={school.periodEnd} />
+            {t("membership.current.renewsOn")} <LocalDate value={school.periodEnd} />
           </p>
         ) : null}
         <p>
@@ -711,7 +712,7 @@ function Invoices({ view }: { view: MembershipView }) {
             {view.invoices.map((invoice) => (
               <tr key={invoice.id} className="border-b border-slate-100">
                 <td className="py-2">
-                  <LocalDateTime value={invoice.createdAt} />
+                  <LocalDate value={invoice.createdAt} />
                 </td>
                 <td className="py-2">{invoice.number ?? "—"}</td>
                 <td className="py-2 text-end">

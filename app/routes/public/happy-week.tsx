@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/happy-week";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { ExpiryDateTime, LocalDateTime } from "~/components/ui/local-time";
+import { ExpiryDateTime, LocalDate, LocalDateTime } from "~/components/ui/local-time";
 import { isTrialActive } from "~/features/account/user-states";
 import { BillingError, promotionCodeId, startCheckout } from "~/features/membership/billing.server";
 import { pricingCurrency } from "~/features/membership/currency.server";
@@ -217,7 +217,7 @@ function SettledText({ settled }: { settled: SettledPremium }) {
       t("membership.schoolCovers", { school: settled.school })
     ) : settled.kind === "subscription" && settled.periodEnd ? (
       <>
-        {t("happyWeek.paidUntil")} <LocalDateTime value={settled.periodEnd} />
+        {t("happyWeek.paidUntil")} <LocalDate value={settled.periodEnd} />
       </>
     ) : null;
   if (!first) return <p>{t("happyWeek.alreadyPremium")}</p>;
