@@ -51,6 +51,16 @@ function OverlayView({
           onEscapeKeyDown={requestClose}
           onPointerDownOutside={requestClose}
           onInteractOutside={(e) => e.preventDefault()}
+          onCloseAutoFocus={(event) => {
+            // Back to the button that opened it (Radix would look for a Dialog.Trigger, which
+            // the stack has none of, and leave focus on the page's body).
+            const target = stack.returnFocusOf(entry);
+            // A button hidden meanwhile (a closed menu) cannot take focus: Radix decides then.
+            if (target?.isConnected && (target.checkVisibility?.() ?? true)) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           style={{ zIndex: 41 + 2 * level }}
           className={cx(
             "fixed flex flex-col bg-white shadow-2xl focus:outline-none",

@@ -14,6 +14,12 @@ export interface OverlayEntry {
   onClose?: () => void;
   /** Width class for modals ("max-w-lg" by default). */
   size?: "sm" | "md" | "lg" | "xl";
+  /**
+   * Where focus goes back when it closes: by default the element that had focus when it was
+   * shown (the button that opened it). A menu item goes away with its menu, so a menu names
+   * its own trigger here.
+   */
+  returnFocus?: HTMLElement | null;
 }
 
 type Listener = () => void;
@@ -21,6 +27,18 @@ type Listener = () => void;
 export class OverlayStack {
   private entries: readonly OverlayEntry[] = [];
   private listeners = new Set<Listener>();
+  private focusedBefore = new WeakMap<OverlayEntry, HTMLElement>();
+
+  /** The element focus returns to when an entry closes (see `OverlayEntry.returnFocus`). */
+  returnFocusOf = (entry: OverlayEntry): HTMLElement | null =>
+    entry.returnFocus ?? this.focusedBefore.get(entry) ?? null;
+
+  private remember(entry: OverlayEntry) {
+    if (typeof document === "undefined" || this.focusedBefore.has(entry)) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body)
+      this.focusedBefore.set(entry, active);
+  }
 
   getEntries = (): readonly OverlayEntry[] => this.entries;
 
@@ -40,6 +58,7 @@ export class OverlayStack {
    * the same id is taken off (and closed, unless it is this very entry).
    */
   show(entry: OverlayEntry): void {
+    this.remember(entry);
     const displaced = (e: OverlayEntry) =>
       e.id === entry.id || (entry.kind === "panel" && e.kind === "panel");
     const closed = this.entries.filter((e) => displaced(e) && e !== entry);
@@ -54,6 +73,10 @@ export class OverlayStack {
       this.show(entry);
       return;
     }
+    // The replacement hands focus back where the entry it replaces would have.
+    const back = this.returnFocusOf(front);
+    if (back && !entry.returnFocus && !this.focusedBefore.has(entry))
+      this.focusedBefore.set(entry, back);
     const rest = this.entries
       .slice(0, -1)
       .filter((e) => e.id !== entry.id && !(entry.kind === "panel" && e.kind === "panel"));

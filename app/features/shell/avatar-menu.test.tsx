@@ -271,7 +271,26 @@ describe("AvatarMenu actions", () => {
     await user.click(dialog.getAllByRole("button", { name: "Close" })[0]!);
     expect(overlays.size).toBe(0);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // Focus goes back to the menu's button (the item that opened it is gone with the menu).
+    await waitFor(() => expect(document.activeElement).toBe(trigger()));
   });
+
+  it.each(["Redeem Code", "Organization"])(
+    "gives focus back to the menu's button when %s is closed with Escape",
+    async (name) => {
+      const user = userEvent.setup();
+      renderMenu(PROFILES.orgFree);
+      trigger().focus();
+      await user.keyboard("{Enter}");
+      const menu = within(await screen.findByRole("menu"));
+      menu.getByRole("menuitem", { name }).focus();
+      await user.keyboard("{Enter}");
+      await screen.findByRole("dialog", { name });
+      await user.keyboard("{Escape}");
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(trigger()));
+    },
+  );
 });
 
 describe("AvatarMenu opening and closing", () => {

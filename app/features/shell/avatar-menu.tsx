@@ -94,9 +94,12 @@ export function AvatarMenu({ profile }: { profile: ProfileView }) {
   const submit = useSubmit();
   const orgPremium = profile.isOrganizationPremiumMember;
   const teachingLinks = useTeachingLinks();
+  // Its dialogs give focus back to the trigger: the item that opened them is gone by then.
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
+        ref={trigger}
         className="rounded-full outline-offset-2 focus-visible:outline-3 focus-visible:outline-brand-500"
         data-testid="avatar-menu-trigger"
       >
@@ -139,6 +142,7 @@ export function AvatarMenu({ profile }: { profile: ProfileView }) {
                 overlays.show({
                   id: "organization",
                   kind: "modal",
+                  returnFocus: trigger.current,
                   title: t("menu.organization"),
                   render: () => <OrganizationDialog userId={profile.id} />,
                 })
@@ -154,6 +158,7 @@ export function AvatarMenu({ profile }: { profile: ProfileView }) {
                 overlays.show({
                   id: "membership",
                   kind: "modal",
+                  returnFocus: trigger.current,
                   title: t("menu.membership"),
                   render: () => <MembershipDialog profile={profile} />,
                 })
@@ -182,6 +187,7 @@ export function AvatarMenu({ profile }: { profile: ProfileView }) {
               overlays.show({
                 id: "redeem",
                 kind: "modal",
+                returnFocus: trigger.current,
                 title: t("menu.redeem"),
                 render: () => <RedeemCodeDialog />,
               })

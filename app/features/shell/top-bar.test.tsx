@@ -289,6 +289,29 @@ describe("TopBar", () => {
     expect(main.getByRole("link", { name: "Exercises" }).className).not.toContain("hidden");
   });
 
+  it("closes the small-screen menu with Escape and gives focus back to its button", async () => {
+    const user = userEvent.setup();
+    renderTopBar(makeProfile());
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    const { mobile } = desktop();
+    await user.click(toggle);
+    within(mobile).getByRole("link", { name: "Lessons" }).focus();
+    await user.keyboard("{Escape}");
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(mobile.className).toContain("hidden");
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it("keeps the small-screen menu open behind the chat it opens", async () => {
+    renderTopBar(makeProfile());
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    const { mobile } = desktop();
+    await userEvent.click(toggle);
+    await userEvent.click(within(mobile).getByRole("button", { name: "Chat with us" }));
+    expect(supportChat.isOpen()).toBe(true);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+  });
+
   it("toggles the small-screen menu", async () => {
     renderTopBar(makeProfile());
     const toggle = screen.getByRole("button", { name: "Open menu" });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cx } from "~/components/ui/cx";
 import {
@@ -17,6 +17,7 @@ import {
 import { ExpiryDateTime } from "~/components/ui/local-time";
 import { Logo } from "~/components/ui/logo";
 import { NavButton } from "~/components/ui/nav-button";
+import { overlays } from "~/components/ui/overlay-stack";
 import { Tooltip, TooltipProvider } from "~/components/ui/tooltip";
 import type { ProfileView } from "~/features/account/profile.server";
 import { useUnreadNotifications } from "~/features/notifications/live";
@@ -179,6 +180,20 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
   const [menuOpen, setMenuOpen] = useState(false);
   const items = useTopBarItems(profile, featureLabHasNew);
   const teachingLinks = useTeachingLinks();
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    // Esc closes the phone menu, unless it closes something in front of it (a dialog, a panel
+    // or the avatar menu), and gives focus back to the menu button.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || overlays.size > 0) return;
+      if (event.target instanceof Element && event.target.closest("[role=menu]")) return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
   const links: { to: string; label: string; end?: boolean; teaching?: boolean }[] = [
     { to: "/dashboard", label: t("nav.dashboard"), end: true },
     { to: "/dashboard/exercises", label: t("nav.exercises") },
@@ -220,6 +235,7 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
             {notificationsSlot}
             <AvatarMenu profile={profile} />
             <button
+              ref={toggle}
               type="button"
               className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
               aria-expanded={menuOpen}
@@ -241,7 +257,11 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
           <nav
             aria-label={t("nav.main")}
             className="flex flex-col gap-1 px-3 py-3"
-            onClick={() => setMenuOpen(false)}
+            // A link closes the menu; a button (chat, Feature Lab) opens a panel over it and
+            // leaves the menu open, so focus comes back to that button when the panel closes.
+            onClick={(event) => {
+              if ((event.target as Element).closest("a")) setMenuOpen(false);
+            }}
           >
             {profile.trial || profile.isOrganizationPremiumMember ? (
               <div className="mb-2">

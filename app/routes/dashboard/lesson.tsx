@@ -26,6 +26,7 @@ import {
   updateLesson,
   usedWithStudent,
 } from "~/features/teaching/lessons.server";
+import { useFocusAfterRemove } from "~/features/teaching/keep-focus";
 import { LibraryPicker } from "~/features/teaching/library-picker";
 import { pickerQuery, runPicker } from "~/features/teaching/picker.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
@@ -183,6 +184,7 @@ export default function LessonPage() {
   const t = useT();
   const { lesson, when, run, picker } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const { listRef, emptyRef, onRemoveSubmit } = useFocusAfterRemove(lesson.items.length);
   if (run !== null) return <RunLesson lesson={lesson} index={run} />;
   return (
     <div className="space-y-6 print:space-y-3">
@@ -224,13 +226,13 @@ export default function LessonPage() {
       ) : null}
 
       <section aria-labelledby="plan" className="rounded-2xl border border-slate-200 bg-white p-5">
-        <h2 id="plan" className="text-lg font-semibold text-ink">
+        <h2 id="plan" ref={emptyRef} tabIndex={-1} className="text-lg font-semibold text-ink">
           {t("lessons.plan")}
         </h2>
         {lesson.items.length === 0 ? (
           <p className="mt-2 text-slate-600">{t("lessons.emptyPlan")}</p>
         ) : (
-          <ol className="mt-3 space-y-2">
+          <ol ref={listRef} onSubmit={onRemoveSubmit} className="mt-3 space-y-2">
             {lesson.items.map((item, i) => (
               <li
                 key={item.id}

@@ -81,6 +81,7 @@ export function ClassSharePanel({
   const [choice, setChoice] = useState(classes[0]?.id ?? "");
   const panelId = useId();
   const selectId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
 
   if (share.target)
     return (
@@ -107,8 +108,18 @@ export function ClassSharePanel({
     );
 
   return (
-    <div className="w-full print:hidden">
+    <div
+      className="w-full print:hidden"
+      onKeyDown={(event) => {
+        // Esc closes the panel (and only the panel) and gives focus back to its button.
+        if (event.key !== "Escape" || !open) return;
+        event.stopPropagation();
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
       <Button
+        ref={toggle}
         theme="white"
         size="small"
         aria-expanded={open}
