@@ -51,7 +51,7 @@ export function ExerciseCardView({
         <Link
           to={href}
           data-result={dataResult || undefined}
-          className="after:absolute after:inset-0 after:content-[''] focus:outline-none focus-visible:underline"
+          className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus:outline-none focus-visible:underline focus-visible:after:ring-3 focus-visible:after:ring-brand-600"
         >
           <bdi lang="en" dir="ltr">
             {exercise.title}
