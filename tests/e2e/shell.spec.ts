@@ -42,12 +42,12 @@ test("the avatar menu closes on an outside click and on Escape, and is axe-clean
   await expect(menu).toBeHidden();
   await expect(trigger).toBeFocused();
 
-  // Enter opens the menu with its first item focused; Enter chooses it.
+  // Enter opens the menu with its first item (Students, issue 21) focused; Enter chooses it.
   await page.keyboard.press("Enter");
   await expect(menu).toBeVisible();
-  await expect(menu.getByRole("menuitem", { name: "Your Account" })).toBeFocused();
+  await expect(menu.getByRole("menuitem", { name: "Students" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/dashboard\/account/);
+  await expect(page).toHaveURL(/\/dashboard\/students$/);
 });
 
 test("a modal opened from the menu traps focus, closes on Escape and is axe-clean", async ({
