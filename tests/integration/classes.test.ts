@@ -543,9 +543,9 @@ describe("classes", () => {
     const { classPath, code } = await createClass(t, "Shared computer group");
     const student = new HttpSession(app.url, { "x-forwarded-for": "10.18.5.5" });
     await joinAndVerify(student, code, {
-      firstName: "Sam",
+      firstName: "Sasha",
       lastName: "Shared",
-      email: "sam@classes.test",
+      email: "sasha@classes.test",
     });
     const header = async (client: HttpSession) => {
       const res = await client.get(classPath);
