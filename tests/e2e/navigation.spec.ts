@@ -12,6 +12,11 @@ import { uniqueEmail } from "./people";
 const LAPTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
+/** Waits until focus is inside a dialog (Radix moves it there once the dialog is ready for keys). */
+async function focusInside(dialog: Locator) {
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+}
+
 /** Presses Tab as a person would until `target` has focus (at most `max` times). */
 async function tabTo(page: Page, target: Locator, max = 60) {
   for (let i = 0; i < max; i += 1) {
@@ -218,11 +223,14 @@ test("closing Redeem Code and the support chat gives focus back to the button th
 
   // Keyboard: Enter, End, up to Redeem Code, Enter; Esc.
   await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Students" })).toBeFocused();
   await page.keyboard.press("End");
+  await expect(page.getByRole("menuitem", { name: "Sign Out" })).toBeFocused();
   await page.keyboard.press("ArrowUp");
   await expect(page.getByRole("menuitem", { name: "Redeem Code" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(redeem).toBeVisible();
+  await focusInside(redeem);
   await page.keyboard.press("Escape");
   await expect(redeem).toBeHidden();
   await expect(trigger).toBeFocused();
@@ -237,6 +245,7 @@ test("closing Redeem Code and the support chat gives focus back to the button th
   await expect(chat).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(panel).toBeVisible();
+  await focusInside(panel);
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
   await expect(chat).toBeFocused();
@@ -255,6 +264,7 @@ test("on a phone the chat opened from the menu closes back to its button, then E
   await chat.click();
   const panel = page.getByRole("dialog", { name: "Chat with us" });
   await expect(panel).toBeVisible();
+  await focusInside(panel);
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
   await expect(chat).toBeFocused();
