@@ -29,8 +29,11 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
-async function solveProofOfWork(): Promise<string> {
-  const response = await fetch("/api/captcha/challenge", { cache: "no-store" });
+async function solveProofOfWork(purpose?: "session"): Promise<string> {
+  const response = await fetch(
+    purpose ? `/api/captcha/challenge?purpose=${purpose}` : "/api/captcha/challenge",
+    { cache: "no-store" },
+  );
   if (!response.ok) throw new Error(`challenge: HTTP ${response.status}`);
   const challenge = (await response.json()) as Challenge;
   const [{ solveChallenge }, { deriveKey }] = await Promise.all([
@@ -76,7 +79,7 @@ export async function reportCaptchaScore(
     let token: string;
     if (env.recaptchaSiteKey) token = await recaptchaToken(env.recaptchaSiteKey, action);
     else if (env.turnstileSiteKey) return;
-    else token = await solveProofOfWork();
+    else token = await solveProofOfWork("session");
     const response = await fetch("/api/rcs/result", {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -34,12 +34,19 @@ async function altchaSecrets(services: Services) {
   return { hmacSignatureSecret: signature, hmacKeySignatureSecret: key };
 }
 
-/** A fresh proof-of-work challenge (about a tenth of a second of a browser's work). */
-export async function createCaptchaChallenge(services: Services): Promise<Challenge> {
+/**
+ * A fresh proof-of-work challenge: for forms, 20,000–60,000 rounds (about 1–2 s of a
+ * browser's work, a cost for bots signing up); for the signed-in session's background score
+ * (`light`), a tenth of that, so a teacher's laptop is not kept busy on every visit.
+ */
+export async function createCaptchaChallenge(
+  services: Services,
+  { light = false }: { light?: boolean } = {},
+): Promise<Challenge> {
   return createChallenge({
     algorithm: "SHA-256",
     cost: 1,
-    counter: randomInt(20_000, 60_000),
+    counter: light ? randomInt(2_000, 6_000) : randomInt(20_000, 60_000),
     deriveKey,
     // ALTCHA checks expiry against the machine's clock, so the challenge is dated by it too.
     expiresAt: Math.floor(systemClock.now().getTime() / 1000) + CHALLENGE_TTL_S,
