@@ -318,6 +318,8 @@ test("the library: skip to results, a focus ring on cards, one-click filter chip
   checks,
   teacher: _freshTeacher,
 }) => {
+  // Two widths, two browsers and the library twice: more than a minute on a loaded machine.
+  test.slow();
   await page.setViewportSize(LAPTOP);
   await page.goto("/dashboard/exercises");
   const results = page.getByTestId("results");

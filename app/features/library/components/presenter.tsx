@@ -16,29 +16,32 @@ function formatClock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** A countdown for the activity, started and paused by the teacher. */
+/**
+ * A countdown for the activity, started and paused by the teacher. It counts from when it will
+ * end (the page's monotonic clock), not by adding up ticks: a tab the browser throttles (in the
+ * background, on battery) still shows the right time, and "Time's up" comes on time.
+ */
 function useTimer(minutes: number) {
   const [left, setLeft] = useState(minutes * 60);
-  const [running, setRunning] = useState(false);
+  const [endsAt, setEndsAt] = useState<number | null>(null);
   useEffect(() => {
-    if (!running) return;
+    if (endsAt === null) return;
     const id = window.setInterval(() => {
-      setLeft((s) => {
-        if (s <= 1) {
-          setRunning(false);
-          return 0;
-        }
-        return s - 1;
-      });
-    }, 1000);
+      const remaining = Math.max(0, Math.ceil((endsAt - performance.now()) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) setEndsAt(null);
+    }, 250);
     return () => window.clearInterval(id);
-  }, [running]);
+  }, [endsAt]);
   return {
     left,
-    running,
-    toggle: () => setRunning((r) => (left === 0 ? r : !r)),
+    running: endsAt !== null,
+    toggle: () => {
+      if (endsAt !== null) setEndsAt(null);
+      else if (left > 0) setEndsAt(performance.now() + left * 1000);
+    },
     reset: () => {
-      setRunning(false);
+      setEndsAt(null);
       setLeft(minutes * 60);
     },
   };
