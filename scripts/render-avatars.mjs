@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "@playwright/test";
+import { launchChromium } from "./chromium.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCES = path.join(ROOT, "art/avatars");
@@ -34,19 +34,7 @@ sources.forEach((name, i) => {
     throw new Error(`art/avatars: expected ${String(i + 1).padStart(2, "0")}-*.svg, found ${name}`);
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 /** [file name, PNG bytes] for every picture and scale. */
 const files = [];
 try {

@@ -8,17 +8,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "@playwright/test";
+import { launchChromium } from "./chromium.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCE = path.join(ROOT, "art/og-default.svg");
 const OUT = path.join(ROOT, "public/images/og-default.png");
 const [WIDTH, HEIGHT] = [1200, 630];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT } });
   const svg = fs.readFileSync(SOURCE);

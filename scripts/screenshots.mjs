@@ -4,7 +4,7 @@
 // SLICES=1 saves screen-sized slices instead of one full-page image.
 import fs from "node:fs";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { launchChromium } from "./chromium.mjs";
 
 const [base, outDir, ...rest] = process.argv.slice(2);
 const cookies = [];
@@ -16,19 +16,7 @@ for (let i = 0; i < rest.length; i++) {
   } else paths.push(rest[i]);
 }
 fs.mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 for (const entry of paths) {
   const [p, lang] = entry.split("@");
   for (const width of [1280, 375]) {
