@@ -16,8 +16,20 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
 }
 
-/** A labelled input with its hint and error wired to it for assistive technology. */
-export function TextField({ label, name, error, hint, className, ...rest }: TextFieldProps) {
+/**
+ * A labelled input with its hint and error wired to it for assistive technology. The type is
+ * always written out (text by default): checkers read an autocomplete token such as
+ * "given-name" as valid only on an input that says it is a text control.
+ */
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  className,
+  type = "text",
+  ...rest
+}: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -29,6 +41,7 @@ export function TextField({ label, name, error, hint, className, ...rest }: Text
       <input
         id={id}
         name={name}
+        type={type}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
         className={cx(inputClasses, error ? "border-red-500" : "border-slate-300")}

@@ -6,8 +6,19 @@ import type { ChangelogEntry } from "~/features/changelog/changelog";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { formatDate } from "~/lib/format";
 
-export function ChangelogList({ entries }: { entries: ChangelogEntry[] }) {
+/**
+ * What's new, newest first. Each entry's title is a heading one level below its container's
+ * (h2 on the page under its h1, h3 in the panel under the dialog's h2).
+ */
+export function ChangelogList({
+  entries,
+  headingLevel,
+}: {
+  entries: ChangelogEntry[];
+  headingLevel: 2 | 3;
+}) {
   const locale = useLocale();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ol className="space-y-6">
       {entries.map((entry) => (
@@ -18,7 +29,7 @@ export function ChangelogList({ entries }: { entries: ChangelogEntry[] }) {
             </time>
             {entry.tags.length > 0 ? ` · ${entry.tags.join(", ")}` : null}
           </p>
-          <h3 className="mt-1 text-lg font-semibold text-ink">{entry.title}</h3>
+          <Heading className="mt-1 text-lg font-semibold text-ink">{entry.title}</Heading>
           <div
             className="prose-parley mt-2 text-sm"
             dangerouslySetInnerHTML={{ __html: entry.html }}
@@ -51,7 +62,7 @@ function FeatureLabContent() {
     );
   }
   return loader.data.entries.length > 0 ? (
-    <ChangelogList entries={loader.data.entries} />
+    <ChangelogList entries={loader.data.entries} headingLevel={3} />
   ) : (
     <p>{t("featureLab.empty")}</p>
   );

@@ -36,7 +36,7 @@ export default function FeaturesPage() {
       <title>{`${t("featureLab.title")} · Parley`}</title>
       <PageHeader title={t("featureLab.title")} description={t("featureLab.description")} />
       <div className="max-w-3xl rounded-2xl border border-slate-200 bg-white p-6">
-        <ChangelogList entries={entries} />
+        <ChangelogList entries={entries} headingLevel={2} />
       </div>
     </>
   );
