@@ -9,6 +9,25 @@ import { cx } from "./cx";
 const inputClasses =
   "block w-full rounded-lg border bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-200 disabled:bg-slate-50";
 
+/** A field's visible label, above it. */
+export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium text-slate-800">
+      {children}
+    </label>
+  );
+}
+
+/** A field's hint under it (nothing when there is none); `id` is what aria-describedby names. */
+export function FieldHint({ id, children }: { id: string | undefined; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-slate-600">
+      {children}
+    </p>
+  );
+}
+
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: ReactNode;
   name: string;
@@ -35,9 +54,7 @@ export function TextField({
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <input
         id={id}
         name={name}
@@ -47,11 +64,7 @@ export function TextField({
         className={cx(inputClasses, error ? "border-red-500" : "border-slate-300")}
         {...rest}
       />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId}>{hint}</FieldHint>
       {error ? (
         <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
           {error}
@@ -84,9 +97,7 @@ export function TextAreaField({
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <textarea
         id={id}
         name={name}
@@ -95,11 +106,7 @@ export function TextAreaField({
         className={cx(inputClasses, "min-h-24", error ? "border-red-500" : "border-slate-300")}
         {...rest}
       />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId}>{hint}</FieldHint>
       {error ? (
         <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
           {error}

@@ -1,4 +1,5 @@
 import { data, Form, useActionData, useLoaderData } from "react-router";
+import { DateField } from "~/components/ui/date-time-fields";
 import { z } from "zod";
 import type { Route } from "./+types/index";
 import { Alert } from "~/components/ui/alert";
@@ -147,10 +148,7 @@ export default function AdminPage() {
               className={field}
             />
           </label>
-          <label className="text-sm font-medium text-slate-800">
-            {t("adminCodes.expiresAt")}
-            <input name="expiresAt" type="date" min={today} className={field} />
-          </label>
+          <DateField label={t("adminCodes.expiresAt")} name="expiresAt" min={today} />
           <label className="text-sm font-medium text-slate-800">
             {t("adminCodes.code")}
             <input

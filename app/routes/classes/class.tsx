@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { DateField } from "~/components/ui/date-time-fields";
 import {
   data,
   Form,
@@ -13,7 +14,7 @@ import { z } from "zod";
 import type { Route } from "./+types/class";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { TextAreaField } from "~/components/ui/field";
 import { ArrowLeftIcon, ChevronIcon, LockIcon } from "~/components/ui/icons";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDate } from "~/components/ui/local-time";
@@ -332,7 +333,7 @@ export default function ClassPage() {
               rows={2}
               maxLength={2000}
             />
-            <TextField label={t("classes.homework.dueLabel")} name="due" type="date" />
+            <DateField label={t("classes.homework.dueLabel")} name="due" />
             <div>
               <Button type="submit" theme="white">
                 {t("classes.homework.add")}

@@ -2,6 +2,7 @@ import { data, Form, redirect, useActionData, useLoaderData } from "react-router
 import { useEffect, useRef } from "react";
 import { z } from "zod";
 import type { Route } from "./+types/lesson-new";
+import { DateField, TimeField } from "~/components/ui/date-time-fields";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
@@ -103,20 +104,8 @@ export default function NewLesson() {
           defaultValue={t("lessons.defaultTitle", { name: student.name })}
         />
         <div className="grid grid-cols-2 gap-4">
-          <TextField
-            label={t("lessons.date")}
-            name="date"
-            type="date"
-            required
-            defaultValue={defaults.date}
-          />
-          <TextField
-            label={t("lessons.time")}
-            name="time"
-            type="time"
-            required
-            defaultValue={defaults.time}
-          />
+          <DateField label={t("lessons.date")} name="date" required defaultValue={defaults.date} />
+          <TimeField label={t("lessons.time")} name="time" defaultValue={defaults.time} />
         </div>
         {previous ? (
           <label className="flex items-start gap-3 text-sm text-slate-700">

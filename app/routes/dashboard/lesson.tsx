@@ -11,6 +11,7 @@ import {
 import { z } from "zod";
 import type { Route } from "./+types/lesson";
 import { Alert } from "~/components/ui/alert";
+import { DateField, TimeField } from "~/components/ui/date-time-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -398,18 +399,10 @@ export default function LessonPage() {
             defaultValue={lesson.title}
             className="sm:col-span-2"
           />
-          <TextField
-            label={t("lessons.date")}
-            name="date"
-            type="date"
-            required
-            defaultValue={when.date}
-          />
-          <TextField
+          <DateField label={t("lessons.date")} name="date" required defaultValue={when.date} />
+          <TimeField
             label={t("lessons.time")}
             name="time"
-            type="time"
-            required
             defaultValue={when.time}
             hint={lesson.timeZone}
           />
