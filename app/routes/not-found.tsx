@@ -1,9 +1,8 @@
-import { data } from "react-router";
 import type { Route } from "./+types/not-found";
+import { notFound } from "~/lib/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
-  throw data(`Page Not Found: ${pathname}`, { status: 404 });
+  notFound(request);
 }
 
 export default function NotFound() {

@@ -1,7 +1,7 @@
-import { data } from "react-router";
 import type { CollectionName } from "./collections";
 import type { Row } from "./columns";
 import type { ContentQuery } from "./query";
+import { notFound } from "~/lib/not-found";
 
 /**
  * What each public content page reads, written once against the query builder. The
@@ -13,10 +13,6 @@ export type QueryFactory = <C extends CollectionName>(collection: C) => ContentQ
 /** Languages the content collections are written in; other pages fall back to English. */
 export function contentLocale(locale: string): "en" | "pl" {
   return locale === "pl" ? "pl" : "en";
-}
-
-function notFound(path: string): never {
-  throw data(`Page Not Found: ${path}`, { status: 404 });
 }
 
 export type BlogCard = Pick<

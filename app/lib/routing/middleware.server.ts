@@ -12,6 +12,7 @@ import {
 } from "../page-cache.server";
 import { allowedDuringMaintenance, guardDecision } from "./guards";
 import { splitLocalePrefix } from "./paths";
+import { notFound } from "~/lib/not-found";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const MAINTENANCE_RETRY_AFTER_S = 600;
@@ -86,8 +87,7 @@ const guardMiddleware: MiddlewareFunction<Response> = async (
   const url = new URL(request.url);
 
   // Localized routes take an optional language segment: anything else there is unknown.
-  if (params.lang !== undefined && !splitLocalePrefix(url.pathname).prefix)
-    throw data(`Page Not Found: ${url.pathname.replace(/\.data$/, "")}`, { status: 404 });
+  if (params.lang !== undefined && !splitLocalePrefix(url.pathname).prefix) notFound(url.pathname);
 
   // Forms and APIs that change state accept only same-origin browser requests.
   if (UNSAFE_METHODS.has(request.method)) {

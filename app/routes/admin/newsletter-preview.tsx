@@ -1,12 +1,12 @@
-import { data } from "react-router";
 import { requireAdmin } from "~/lib/auth/session.server";
 import type { Route } from "./+types/newsletter-preview";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { useT } from "~/lib/i18n/react";
+import { notFound } from "~/lib/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  notFound(request);
 }
 
 export default function AdminNewsletterPreviewPage() {

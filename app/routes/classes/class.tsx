@@ -45,6 +45,7 @@ import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
+import { notFound } from "~/lib/not-found";
 
 /**
  * /class/{id}: for the class's teacher and students. What the teacher shared, homework,
@@ -54,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const services = getServices(context);
   const access = await classAccess(services, user, params.id);
-  if (!access) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!access) notFound(request);
   const { row, role } = access;
   // Students open what their teacher's plan opens (read once for the whole page).
   const teacher = await accountAccess(services.db, row.teacherId, services.clock.now());
@@ -114,8 +115,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await leaveClass(services, user.id, access.row.id);
     return redirect("/dashboard");
   }
-  if (!access || access.role !== "teacher")
-    throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!access || access.role !== "teacher") notFound(request);
   const parsed = ActionSchema.safeParse(form);
   if (!parsed.success) return data({ messageKey: "classes.error.invalid" }, { status: 400 });
   const input = parsed.data;

@@ -14,15 +14,16 @@ import { getRequestInfo, getServices } from "~/lib/context.server";
 import { parseForm, useMessage, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
+import { notFound } from "~/lib/not-found";
 
 /**
  * /c/{code}: a class's join link. Students with an account join; new students create a
  * student account right here (role STUDENT, in this class) and land on the class page.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const cls = await classByCode(services, params.id);
-  if (!cls) throw data(`Page Not Found: /c/${params.id}`, { status: 404 });
+  if (!cls) notFound(request);
   const user = getUser(context);
   if (user?.classId === cls.id) throw redirect(`/class/${cls.id}`);
   return {
@@ -48,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const services = getServices(context);
   const cls = await classByCode(services, params.id);
-  if (!cls) throw data(`Page Not Found: /c/${params.id}`, { status: 404 });
+  if (!cls) notFound(request);
   const user = getUser(context);
   if (user) {
     const error = await joinClass(services, user, cls.id);

@@ -1,4 +1,4 @@
-import { data, Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
 import type { Route } from "./+types/exercise";
 import { ButtonLink } from "~/components/ui/button";
 import { LockIcon } from "~/components/ui/icons";
@@ -10,6 +10,7 @@ import { ROLE } from "~/lib/auth/roles";
 import { getUser, hasRole, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
+import { notFound } from "~/lib/not-found";
 
 /** An exercise in presentation mode (focused layout); locked for viewers without access. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = getUser(context);
   const viewer = await viewerFor(db, user, getServices(context).clock.now());
   const exercise = await exerciseForViewer(db, params.id, viewer);
-  if (!exercise) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!exercise) notFound(request);
   if (!exercise.locked && user) await recordView(db, user.id, exercise.id, viewer.now);
   // The teacher's classes, for "Share with class" while presenting.
   const classes =

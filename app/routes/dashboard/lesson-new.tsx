@@ -20,6 +20,7 @@ import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import { isTimeZone, utcToZonedParts, zonedTimeToUtc } from "~/lib/time-zone";
+import { notFound } from "~/lib/not-found";
 
 export const handle = { dashboard: true };
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!studentId) throw redirect("/dashboard/students");
   const services = getServices(context);
   const student = await getStudent(services, user.id, studentId);
-  if (!student) throw data(null, { status: 404, statusText: "Student not found" });
+  if (!student) notFound(request);
   const timeZone = teacherTimeZone(user);
   // Next full hour tomorrow, on the teacher's clock.
   const start = new Date(services.clock.now().getTime() + 24 * 60 * 60 * 1000);
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         startsAt,
         timeZone: parsed.data.timeZone,
       });
-  if (!id) throw data(null, { status: 404, statusText: "Student not found" });
+  if (!id) notFound(request);
   if (parsed.data.copyFrom) await updateLesson(services, user.id, id, { title: parsed.data.title });
   return redirect(`/dashboard/lessons/${id}`);
 }

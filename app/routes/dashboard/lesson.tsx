@@ -37,6 +37,7 @@ import { useT } from "~/lib/i18n/react";
 import { isTimeZone, utcToZonedParts, zonedTimeToUtc } from "~/lib/time-zone";
 import { useExerciseHref } from "~/features/library/components/exercise-href";
 import { ENGLISH } from "~/lib/i18n/locales";
+import { notFound } from "~/lib/not-found";
 
 export const handle = { dashboard: true };
 
@@ -49,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const services = getServices(context);
   const lesson = await getLesson(services, user.id, params.id);
-  if (!lesson) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!lesson) notFound(request);
   const url = new URL(request.url);
   const run = url.searchParams.get("run");
   // The picker: the student's level and "not used with this student" by default.
@@ -112,7 +113,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.success) return data({ messageKey: "lessons.error.invalid" }, { status: 400 });
   const input = parsed.data;
   const id = params.id;
-  const notFound = () => data(null, { status: 404, statusText: "Lesson not found" });
   let ok = true;
   switch (input.intent) {
     case "add-exercise":
@@ -169,14 +169,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       break;
     case "duplicate": {
       const copy = await duplicateLesson(services, user.id, id);
-      if (!copy) throw notFound();
+      if (!copy) notFound(request);
       return redirect(`/dashboard/lessons/${copy}`);
     }
     case "delete":
-      if (!(await deleteLesson(services, user.id, id))) throw notFound();
+      if (!(await deleteLesson(services, user.id, id))) notFound(request);
       return redirect("/dashboard/lessons");
   }
-  if (!ok) throw notFound();
+  if (!ok) notFound(request);
   return null;
 }
 

@@ -42,6 +42,7 @@ import { useT } from "~/lib/i18n/react";
 import { useExerciseHref } from "~/features/library/components/exercise-href";
 import { isolatePaths } from "~/lib/bidi";
 import { useRootData } from "~/features/shell/root-data";
+import { notFound } from "~/lib/not-found";
 
 export const handle = { dashboard: true };
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = url.searchParams.get("student");
   if (id) {
     const student = await getStudent(services, user.id, id);
-    if (!student) throw data(null, { status: 404, statusText: "Student not found" });
+    if (!student) notFound(request);
     return {
       view: "student" as const,
       student: serialize(student),
@@ -147,14 +148,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         const newId = await createStudent(services, user.id, parsed.data);
         return redirect(`/dashboard/students?student=${newId}`);
       }
-      if (!id || !(await updateStudent(services, user.id, id, parsed.data)))
-        throw data(null, { status: 404, statusText: "Student not found" });
+      if (!id || !(await updateStudent(services, user.id, id, parsed.data))) notFound(request);
       return { intent: "saved" } satisfies ActionAnswer;
     }
     case "archive":
     case "restore":
       if (!id || !(await setArchived(services, user.id, id, intent.data.intent === "archive")))
-        throw data(null, { status: 404, statusText: "Student not found" });
+        notFound(request);
       return redirect(
         intent.data.intent === "archive"
           ? "/dashboard/students"

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from "react";
-import { data } from "react-router";
 import type { Route } from "./+types/ui";
 import { Alert } from "~/components/ui/alert";
 import { BUTTON_SIZES, BUTTON_THEMES, Button, ButtonLink } from "~/components/ui/button";
@@ -15,6 +14,7 @@ import { AppChrome } from "~/features/shell/app-chrome";
 import { AVATAR_COUNT } from "~/features/account/schemas";
 import { Avatar } from "~/features/shell/avatar-menu";
 import { renderMarkdown } from "~/lib/content/markdown";
+import { notFound } from "~/lib/not-found";
 
 /*
  * A developer page: every UI component in every state, in English only. It is rendered
@@ -58,8 +58,8 @@ console.log(greeting("Parley"));
 `;
 
 /** The UI kit gallery exists in development only. */
-export function loader({ context: _context }: Route.LoaderArgs) {
-  if (process.env.NODE_ENV === "production") throw data("Page Not Found: /dev/ui", { status: 404 });
+export function loader({ request }: Route.LoaderArgs) {
+  if (process.env.NODE_ENV === "production") notFound(request);
   return { proseHtml: renderMarkdown(PROSE_SAMPLE) };
 }
 
