@@ -16,6 +16,7 @@ import type { Services } from "~/lib/services.server";
 import { StripeStandIn } from "../../scripts/stripe-standin";
 import { HttpSession, locationOf } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
+import { DAY_MS } from "~/lib/time";
 
 /**
  * Membership and billing over HTTP against the local Stripe stand-in, driven by the real
@@ -25,7 +26,6 @@ import { startTestApp, type TestApp } from "../support/test-app";
 
 const SECRET = "whsec_billing_test_secret";
 const PASSWORD = "billing test passphrase";
-const DAY = 24 * 60 * 60 * 1000;
 
 describe("membership and billing (issue 8)", () => {
   let standin: StripeStandIn;
@@ -287,7 +287,7 @@ describe("membership and billing (issue 8)", () => {
     await standin.setSubscriptionStatus(subscriptionId, "active", { send: false });
     await services.db
       .update(userData)
-      .set({ subscriptionStatusUpdatedAt: new Date(app.clock.now().getTime() - 2 * DAY) })
+      .set({ subscriptionStatusUpdatedAt: new Date(app.clock.now().getTime() - 2 * DAY_MS) })
       .where(eq(userData.userId, id));
     const repaired = await recheckStaleSubscriptions(services);
     expect(repaired.checked).toBeGreaterThanOrEqual(1);
@@ -321,7 +321,7 @@ describe("membership and billing (issue 8)", () => {
   it("the daily re-check leaves ended subscriptions alone", async () => {
     const { id, client } = await teacher("ended@billing.test", "US");
     await pay(client, "month");
-    const stale = new Date(app.clock.now().getTime() - 3 * DAY);
+    const stale = new Date(app.clock.now().getTime() - 3 * DAY_MS);
     for (const status of ["CANCELED", "INCOMPLETE_EXPIRED"]) {
       await services.db
         .update(userData)
@@ -359,7 +359,7 @@ describe("membership and billing (issue 8)", () => {
         kind: "days",
         days: 30,
         maxUses: 5,
-        expiresAt: new Date(app.clock.now().getTime() - DAY),
+        expiresAt: new Date(app.clock.now().getTime() - DAY_MS),
       });
       const { id, client } = await teacher("redeem@billing.test");
       const redeem = async (code: string) => {
@@ -376,7 +376,7 @@ describe("membership and billing (issue 8)", () => {
       expect(ok.html).toContain("Done! You have 30 more days of Premium.");
       const r = await row(id);
       expect(r.accessGrant).toBe("code");
-      expect(r.trialExpiresAt!.getTime()).toBeGreaterThan(app.clock.now().getTime() + 29 * DAY);
+      expect(r.trialExpiresAt!.getTime()).toBeGreaterThan(app.clock.now().getTime() + 29 * DAY_MS);
 
       expect((await redeem(days ?? "")).html).toContain("You have already redeemed this code.");
       const gone = await redeem(expired ?? "");
@@ -776,7 +776,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     });
     expect(redeemed.status).toBe(200);
     // A code that could never be redeemed is refused: its last day is already over.
-    const yesterday = new Date(app.clock.now().getTime() - 24 * 60 * 60 * 1000);
+    const yesterday = new Date(app.clock.now().getTime() - DAY_MS);
     const expired = await admin.client.postForm("/admin", {
       intent: "create-code",
       kind: "days",

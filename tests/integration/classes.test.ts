@@ -11,6 +11,7 @@ import { HttpSession, locationOf } from "../support/http-session";
 import { linkIn, TestSmtpServer } from "../support/smtp";
 import { eventReader } from "../support/sse";
 import { startTestApp, type TestApp } from "../support/test-app";
+import { DAY_MS } from "~/lib/time";
 
 /** Classes: join links, student accounts, shares and the live view (issue 9). */
 
@@ -63,7 +64,7 @@ describe("classes", () => {
   async function setTrial(userId: string, days: number) {
     await services.db
       .update(userData)
-      .set({ trialExpiresAt: new Date(app.clock.now().getTime() + days * 24 * 60 * 60 * 1000) })
+      .set({ trialExpiresAt: new Date(app.clock.now().getTime() + days * DAY_MS) })
       .where(eq(userData.userId, userId));
   }
 

@@ -6,6 +6,7 @@ import { ROLE } from "~/lib/auth/roles";
 import { signedInAccount } from "../support/accounts";
 import type { HttpSession } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
+import { DAY_MS } from "~/lib/time";
 
 type Plan = Partial<typeof userData.$inferInsert>;
 
@@ -15,7 +16,6 @@ type Plan = Partial<typeof userData.$inferInsert>;
  */
 describe("the dashboard's plan card", () => {
   let app: TestApp;
-  const DAY = 24 * 60 * 60 * 1000;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -50,14 +50,14 @@ describe("the dashboard's plan card", () => {
     ["free", () => ({ trialExpiresAt: null }), "Free plan", "Go Premium"],
     [
       "on the sign-up trial",
-      () => ({ trialExpiresAt: new Date(app.clock.now().getTime() + 3 * DAY) }),
+      () => ({ trialExpiresAt: new Date(app.clock.now().getTime() + 3 * DAY_MS) }),
       "Premium trial",
       "Keep premium access",
     ],
     [
       "with days of Premium from a redeem code",
       () => ({
-        trialExpiresAt: new Date(app.clock.now().getTime() + 30 * DAY),
+        trialExpiresAt: new Date(app.clock.now().getTime() + 30 * DAY_MS),
         accessGrant: "code",
       }),
       "Premium access",

@@ -4,6 +4,7 @@ import { ROLE } from "~/lib/auth/roles";
 import { signedInAccount } from "../support/accounts";
 import { type HttpSession, locationOf } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
+import { DAY_MS } from "~/lib/time";
 
 /** The dashboard's "Upcoming lessons" as a teacher sees it (issue 13 item 11, issue 21 item 4). */
 describe("upcoming lessons on the dashboard", () => {
@@ -39,7 +40,7 @@ describe("upcoming lessons on the dashboard", () => {
       name: "Ola Upcoming",
     });
     const studentId = new URL(locationOf(student), app.url).searchParams.get("student") ?? "";
-    const tomorrow = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000);
+    const tomorrow = new Date(app.clock.now().getTime() + DAY_MS);
     const created = await client.postForm(`/dashboard/lessons/new?studentId=${studentId}`, {
       title: "Conditionals warm-up",
       date: tomorrow.toISOString().slice(0, 10),

@@ -14,6 +14,7 @@ import { StripeStandIn } from "../../scripts/stripe-standin";
 import { TEST_NOW } from "../support/clock";
 import { HttpSession, locationOf } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
+import { DAY_MS } from "~/lib/time";
 
 /**
  * The membership page and the top bar for what a teacher already has (issue 13): a premium
@@ -25,25 +26,24 @@ import { startTestApp, type TestApp } from "../support/test-app";
 
 const SECRET = "whsec_membership_plans";
 const PASSWORD = "membership plans passphrase";
-const DAY = 24 * 60 * 60 * 1000;
 /** The sign-up trial, five days from its end. */
-const IN_TRIAL = { trialExpiresAt: new Date(TEST_NOW.getTime() + 5 * DAY), membershipPlan: 0 };
+const IN_TRIAL = { trialExpiresAt: new Date(TEST_NOW.getTime() + 5 * DAY_MS), membershipPlan: 0 };
 
 /** A Thanksgiving campaign and Happy Week, both running at TEST_NOW. */
 const CAMPAIGNS = PromotionsSchema.parse({
   access: [
     {
       id: "thanksgiving",
-      startsAt: new Date(TEST_NOW.getTime() - 2 * DAY).toISOString(),
-      endsAt: new Date(TEST_NOW.getTime() + 3 * DAY).toISOString(),
-      accessUntil: new Date(TEST_NOW.getTime() + 20 * DAY).toISOString(),
+      startsAt: new Date(TEST_NOW.getTime() - 2 * DAY_MS).toISOString(),
+      endsAt: new Date(TEST_NOW.getTime() + 3 * DAY_MS).toISOString(),
+      accessUntil: new Date(TEST_NOW.getTime() + 20 * DAY_MS).toISOString(),
       countries: [],
     },
   ],
   discount: {
     id: "happy-week",
-    startsAt: new Date(TEST_NOW.getTime() - 1 * DAY).toISOString(),
-    endsAt: new Date(TEST_NOW.getTime() + 6 * DAY).toISOString(),
+    startsAt: new Date(TEST_NOW.getTime() - 1 * DAY_MS).toISOString(),
+    endsAt: new Date(TEST_NOW.getTime() + 6 * DAY_MS).toISOString(),
     percentOff: 30,
     promotionCode: "HAPPYPLANS30",
   },
@@ -183,7 +183,7 @@ describe("membership plans, currency and Happy Week (issue 13)", () => {
       subscriptionId: "sub_plans_payer",
       subscriptionStatus: "ACTIVE",
       membershipPlanInterval: 12,
-      subscriptionExpiredAt: new Date(TEST_NOW.getTime() + 100 * DAY),
+      subscriptionExpiredAt: new Date(TEST_NOW.getTime() + 100 * DAY_MS),
     });
     const owner = await teacher("payer-school-owner");
     await premiumSchool("Hillside English", owner.email, [payer.id]);
@@ -251,7 +251,7 @@ describe("membership plans, currency and Happy Week (issue 13)", () => {
   });
 
   it("Happy Week tells teachers who already pay, or whose school does, and offers them no checkout", async () => {
-    const periodEnd = new Date(TEST_NOW.getTime() + 40 * DAY);
+    const periodEnd = new Date(TEST_NOW.getTime() + 40 * DAY_MS);
     const subscriber = await teacher("subscriber", {
       membershipPlan: 1,
       subscriptionId: "sub_plans_subscriber",

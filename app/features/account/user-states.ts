@@ -1,4 +1,5 @@
 import { hasRole, ROLE } from "~/lib/auth/roles";
+import { DAY_MS } from "~/lib/time";
 
 export { ROLE };
 
@@ -8,11 +9,10 @@ export { ROLE };
  */
 export const TRIAL_USED_WINDOW_DAYS = 30;
 export const NOVICE_WINDOW_DAYS = 14;
-export const SUBSCRIPTION_RECHECK_MS = 24 * 60 * 60 * 1000;
-export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Spec §4.3: a stored subscription status is re-read from Stripe once it is a day old. */
+export const SUBSCRIPTION_RECHECK_MS = DAY_MS;
 
 export const MEMBERSHIP_PLAN = { FREE: 0, PREMIUM: 1 } as const;
-export const PLAN_INTERVAL = { MONTH: 1, YEAR: 12 } as const;
 export const SUBSCRIPTION_STATUSES = [
   "ACTIVE",
   "PAST_DUE",
@@ -146,9 +146,12 @@ export function needsSubscriptionRecheck(
   fields: { subscriptionId: string | null; subscriptionStatusUpdatedAt: Date | null },
   now: Date,
 ): boolean {
-  if (!fields.subscriptionId) return false;
-  if (!fields.subscriptionStatusUpdatedAt) return true;
-  return now.getTime() - fields.subscriptionStatusUpdatedAt.getTime() > SUBSCRIPTION_RECHECK_MS;
+  return fields.subscriptionId !== null && isRecheckDue(fields.subscriptionStatusUpdatedAt, now);
+}
+
+/** The one re-check rule (spec §4.3): never checked, or last checked over a day ago. */
+export function isRecheckDue(updatedAt: Date | null, now: Date): boolean {
+  return !updatedAt || now.getTime() - updatedAt.getTime() > SUBSCRIPTION_RECHECK_MS;
 }
 
 /** Avatar initials: uppercase first letters of first and last name, empty if either is missing. */

@@ -17,8 +17,7 @@ import { CAPTCHA_SCORES, scoreCaptcha } from "./captcha.server";
 import { LIMITS } from "./limits";
 import type { ResetPasswordSchema, SignInSchema, SignUpSchema } from "./schemas";
 import type { z } from "zod";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { addDays } from "~/lib/time";
 
 /** A form answer for too many attempts: 429 with Retry-After and a readable message. */
 export function rateLimited(decision: RateDecision, values: Record<string, string> = {}) {
@@ -314,7 +313,7 @@ export async function startTrialIfEligible(
   if (granted.length === 0) return false;
   await db
     .update(userData)
-    .set({ trialExpiresAt: new Date(now.getTime() + env.TRIAL_DAYS * DAY_MS), updatedAt: now })
+    .set({ trialExpiresAt: addDays(now, env.TRIAL_DAYS), updatedAt: now })
     .where(and(eq(userData.userId, userId), isNull(userData.trialExpiresAt)));
   return true;
 }

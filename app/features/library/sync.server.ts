@@ -6,6 +6,7 @@ import { parseFrontMatter } from "~/lib/content/front-matter";
 import { markdownToText } from "~/lib/content/markdown";
 import { textArray, type Database } from "~/lib/db.server";
 import { ExerciseSchema, MaterialFrontMatterSchema, type Exercise } from "./schema";
+import { DAY_MS } from "~/lib/time";
 
 const exerciseFiles = import.meta.glob<unknown>("/content/library/exercises/**/*.json", {
   eager: true,
@@ -22,7 +23,6 @@ const transcriptFiles = import.meta.glob<string>("/content/transcript/*.md", {
   import: "default",
 });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** New exercises carry the "new" badge for 30 days after publication. */
 export const FRESH_DAYS = 30;
 /** The newest premium exercises are free for everyone for their first 30 days. */

@@ -3,15 +3,18 @@ import type Stripe from "stripe";
 import { organizations, stripeEvents, userData } from "@db/schema";
 import {
   MEMBERSHIP_PLAN,
-  PLAN_INTERVAL,
   isPremiumMember,
   isPremiumStatus,
+  isRecheckDue,
+  SUBSCRIPTION_RECHECK_MS,
 } from "~/features/account/user-states";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Services } from "~/lib/services.server";
 import { stripeClient, WEBHOOK_TOLERANCE_S } from "~/lib/stripe.server";
 import {
   currencyForCountry,
+  INTERVAL_MONTHS,
+  intervalOf,
   priceLookupKey,
   type Currency,
   type Interval,
@@ -107,12 +110,13 @@ export function subscriptionState(subscription: Stripe.Subscription): Subscripti
     item?.current_period_end ??
     null;
   const status = subscriptionStatusOf(subscription.status);
+  const interval = intervalOf(recurring);
   return {
     subscriptionId: subscription.id,
     customerId:
       typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
     status,
-    interval: recurring === "year" ? PLAN_INTERVAL.YEAR : recurring === "month" ? 1 : null,
+    interval: interval ? INTERVAL_MONTHS[interval] : null,
     quantity: item?.quantity ?? 1,
     periodEnd: seconds ? new Date(seconds * 1000) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
@@ -528,12 +532,6 @@ export async function handleWebhook(
 // ---------------------------------------------------------------------------------------
 // Re-checks (spec §4.3) and the daily repair job
 
-export const RECHECK_MS = 24 * 60 * 60 * 1000;
-
-function stale(updatedAt: Date | null, now: Date) {
-  return !updatedAt || now.getTime() - updatedAt.getTime() > RECHECK_MS;
-}
-
 /**
  * POST /api/stripe/check: the user's subscription is fetched again when it was never
  * checked or not for 24 hours. Failures are logged only.
@@ -546,7 +544,7 @@ export async function recheckUser(
   const d = user.data;
   if (
     !d.subscriptionId ||
-    !stale(d.subscriptionStatusUpdatedAt, now) ||
+    !isRecheckDue(d.subscriptionStatusUpdatedAt, now) ||
     !stripeClient(services.env)
   )
     return { checked: false, status: d.subscriptionStatus };
@@ -574,7 +572,7 @@ export async function recheckOrganization(
     .where(eq(organizations.id, organizationId));
   if (
     !org?.subscriptionId ||
-    !stale(org.subscriptionStatusUpdatedAt, now) ||
+    !isRecheckDue(org.subscriptionStatusUpdatedAt, now) ||
     !stripeClient(services.env)
   )
     return { checked: false, status: org?.subscriptionStatus ?? null };
@@ -603,7 +601,7 @@ export async function recheckStaleSubscriptions(
   now: Date = services.clock.now(),
 ): Promise<{ checked: number; failed: number }> {
   if (!stripeClient(services.env)) return { checked: 0, failed: 0 };
-  const cutoff = new Date(now.getTime() - RECHECK_MS);
+  const cutoff = new Date(now.getTime() - SUBSCRIPTION_RECHECK_MS);
   const staleUsers = await services.db
     .select({ id: userData.subscriptionId })
     .from(userData)

@@ -1,10 +1,11 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { codeRedemptions, redeemCodes, userData, users } from "@db/schema";
-import { DAY_MS, MEMBERSHIP_PLAN, isPremiumStatus } from "~/features/account/user-states";
+import { MEMBERSHIP_PLAN, isPremiumStatus } from "~/features/account/user-states";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import { randomCode } from "~/lib/random-code";
 import type { Services } from "~/lib/services.server";
 import { containsPattern } from "~/lib/text-search";
+import { addDays } from "~/lib/time";
 
 /**
  * Premium without a payment: redeem codes, administrators' grants and promotion campaigns.
@@ -62,7 +63,7 @@ export async function grantAccess(
     row.trialExpiresAt && row.trialExpiresAt.getTime() > now.getTime() ? row.trialExpiresAt : now;
   const until =
     "days" in grant
-      ? new Date(running.getTime() + grant.days * DAY_MS)
+      ? addDays(running, grant.days)
       : new Date(Math.max(running.getTime(), grant.until.getTime()));
   await services.db
     .update(userData)

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { userData, users } from "@db/schema";
-import { DAY_MS, MEMBERSHIP_PLAN } from "~/features/account/user-states";
+import { MEMBERSHIP_PLAN, PREMIUM_STATUSES } from "~/features/account/user-states";
 import { formatDayMonthYearTime } from "~/lib/format";
 import type { Job } from "~/lib/jobs.server";
 import { renderMail } from "~/lib/mail-templates.server";
@@ -9,8 +9,7 @@ import { notify } from "~/features/notifications/notifications.server";
 import type { Services } from "~/lib/services.server";
 import { recheckStaleSubscriptions } from "./billing.server";
 import { markReviewEligible } from "./reviews.server";
-
-const HOUR_MS = 60 * 60 * 1000;
+import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 /**
  * "Your premium access ends tomorrow": sent once for each expiry (the mark is taken with
@@ -28,7 +27,11 @@ export async function sendTrialReminders(services: Services, now: Date = service
         lte(userData.trialExpiresAt, soon),
         isNull(userData.trialReminderSentAt),
         isNull(userData.subscriptionId),
-        sql`not (${userData.membershipPlan} = ${MEMBERSHIP_PLAN.PREMIUM} and upper(coalesce(${userData.subscriptionStatus}, '')) in ('ACTIVE','TRIALING','PAST_DUE','INFINITE'))`,
+        // Not paying: the premium statuses come from the TypeScript constant, not a copy.
+        sql`not (${userData.membershipPlan} = ${MEMBERSHIP_PLAN.PREMIUM} and upper(coalesce(${userData.subscriptionStatus}, '')) in (${sql.join(
+          PREMIUM_STATUSES.map((status) => sql`${status}`),
+          sql`, `,
+        )}))`,
       ),
     )
     .returning({

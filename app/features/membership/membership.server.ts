@@ -17,7 +17,13 @@ import {
   type InvoiceSummary,
 } from "./billing.server";
 import type { PricingChoice } from "./currency.server";
-import { PRICES, SCHOOL_SEAT_PRICES, yearlySavingPercent, type Currency } from "./prices";
+import {
+  intervalOf,
+  PRICES,
+  SCHOOL_SEAT_PRICES,
+  yearlySavingPercent,
+  type Currency,
+} from "./prices";
 
 /** Everything /dashboard/membership shows, computed on the server. */
 export interface MembershipView {
@@ -99,8 +105,7 @@ export async function loadMembership(
     plan = {
       kind: "subscription",
       status: (d.subscriptionStatus ?? "UNKNOWN").toUpperCase(),
-      interval:
-        d.membershipPlanInterval === 12 ? "year" : d.membershipPlanInterval === 1 ? "month" : null,
+      interval: intervalOf(d.membershipPlanInterval),
       periodEnd,
       cancelAtPeriodEnd,
     };

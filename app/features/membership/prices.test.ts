@@ -3,6 +3,7 @@ import {
   catalog,
   currencyForCountry,
   formatPrice,
+  intervalOf,
   minorUnits,
   priceLookupKey,
   PRICES,
@@ -70,5 +71,19 @@ describe("prices and currencies (spec §1, §9)", () => {
     expect(formatPrice(13.7, "USD", "en")).toBe("$13.70");
     expect(formatPrice(137, "EUR", "de")).toMatch(/^137\s€$/);
     expect(formatPrice(47, "PLN", "pl")).toMatch(/^47\szł$/);
+  });
+});
+
+describe("plan interval", () => {
+  it.each([
+    ["month", "month"],
+    ["year", "year"],
+    [1, "month"],
+    [12, "year"],
+    [6, null],
+    ["week", null],
+    [null, null],
+  ] as const)("%s → %s", (value, expected) => {
+    expect(intervalOf(value)).toBe(expected);
   });
 });

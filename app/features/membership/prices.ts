@@ -11,6 +11,11 @@ export type Interval = (typeof INTERVALS)[number];
 /** Plan interval in months (spec §3: MONTH 1, YEAR 12). */
 export const INTERVAL_MONTHS: Record<Interval, 1 | 12> = { month: 1, year: 12 };
 
+/** The interval a stored or Stripe-given value names ("month", 1 → "month"), or null. */
+export function intervalOf(value: string | number | null | undefined): Interval | null {
+  return INTERVALS.find((i) => i === value || INTERVAL_MONTHS[i] === value) ?? null;
+}
+
 /** Listed premium prices in major units (spec §1). The free plan costs 0 USD. */
 export const PRICES: Record<Currency, Record<Interval, number>> = {
   USD: { month: 13.7, year: 137 },

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { lessons, reviews, userData } from "@db/schema";
 import { queryRows } from "~/lib/db.server";
 import type { Services } from "~/lib/services.server";
+import { addDays } from "~/lib/time";
 
 /**
  * Teachers' reviews of Parley (/r/review). Opening the page marks the review as started;
@@ -114,7 +115,7 @@ export async function markReviewEligible(services: Services, now: Date = service
         where u.id = d.user_id
           and not d.review_ask_eligible
           and d.review_started_at is null
-          and u.created_at < ${new Date(now.getTime() - 14 * 24 * 60 * 60 * 1000)}
+          and u.created_at < ${addDays(now, -14)}
           and (select count(*) from exercise_views v where v.user_id = d.user_id) >= 5
         returning d.user_id`,
   );

@@ -12,6 +12,7 @@ import { loadUserOrganization } from "~/features/account/profile.server";
 import { notify } from "~/features/notifications/notifications.server";
 import { renderMail } from "~/lib/mail-templates.server";
 import type { Services } from "~/lib/services.server";
+import { addDays } from "~/lib/time";
 
 /**
  * Schools (organizations): created by Parley's administrators with an owner, managed by
@@ -20,7 +21,6 @@ import type { Services } from "~/lib/services.server";
  */
 
 export const INVITE_DAYS = 14;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -134,7 +134,7 @@ export async function inviteTeacher(
     role: input.role,
     tokenHash: hashToken(token),
     invitedBy: inviterId,
-    expiresAt: new Date(now.getTime() + INVITE_DAYS * DAY_MS),
+    expiresAt: addDays(now, INVITE_DAYS),
   });
   const [inviter] = await services.db
     .select({ firstName: users.firstName, lastName: users.lastName, locale: userData.locale })

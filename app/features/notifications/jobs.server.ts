@@ -4,9 +4,7 @@ import { queryRows } from "~/lib/db.server";
 import type { Job } from "~/lib/jobs.server";
 import type { Services } from "~/lib/services.server";
 import { notify } from "./notifications.server";
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS, addDays } from "~/lib/time";
 
 /** A reminder for each planned lesson starting within the next 24 hours (once per lesson). */
 export async function lessonReminders(services: Services, now: Date = services.clock.now()) {
@@ -61,7 +59,7 @@ export async function weeklyNewExercises(services: Services, now: Date = service
     services.db,
     sql`select s.teacher_id, string_agg(distinct s.level, ', ' order by s.level) as levels,
                (select count(*)::int from exercises e
-                 where e.published_at > ${new Date(now.getTime() - 7 * DAY_MS)}
+                 where e.published_at > ${addDays(now, -7)}
                    and e.published_at <= ${now}
                    and e.level in (select distinct level from students x
                                     where x.teacher_id = s.teacher_id and x.archived_at is null

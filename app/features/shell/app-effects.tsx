@@ -15,8 +15,9 @@ import {
   reloadAt,
 } from "./module-reload";
 import { useRootData } from "./root-data";
+import { HOUR_MS } from "~/lib/time";
 
-export const VERSION_CHECK_MS = 60 * 60 * 1000;
+export const VERSION_CHECK_MS = HOUR_MS;
 /** Spec §9: when the hash target is not on the page yet, try once more after 500 ms. */
 export const HASH_SCROLL_FALLBACK_MS = 500;
 

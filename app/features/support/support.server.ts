@@ -8,6 +8,7 @@ import { hasRole, ROLE } from "~/lib/auth/roles";
 import { queryRows } from "~/lib/db.server";
 import { consumeRate } from "~/lib/rate-limit.server";
 import type { Services } from "~/lib/services.server";
+import { HOUR_MS } from "~/lib/time";
 
 /**
  * The support chat (spec §1 "a support chat"): one conversation per user, answered by
@@ -17,7 +18,7 @@ import type { Services } from "~/lib/services.server";
 
 export { SUPPORT_MESSAGE_MAX } from "./limits";
 /** Messages a user may send per hour: enough for a conversation, not for flooding the inbox. */
-export const SUPPORT_RATE = { windowMs: 60 * 60 * 1000, max: 30 } as const;
+export const SUPPORT_RATE = { windowMs: HOUR_MS, max: 30 } as const;
 const THREAD_LIMIT = 200;
 
 export interface SupportMessage {

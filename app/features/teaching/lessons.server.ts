@@ -5,6 +5,7 @@ import { exercises, lessonItems, lessons, materials, students } from "@db/schema
 import type { Services } from "~/lib/services.server";
 import { planItems, planMinutes } from "./lesson-sql";
 import { getStudent } from "./students.server";
+import { HOUR_MS, addDays } from "~/lib/time";
 
 /**
  * Lessons planned per student. Every read and write is scoped to the teacher; a lesson of
@@ -316,7 +317,7 @@ export async function duplicateLesson(
       id: copy,
       teacherId,
       studentId: lesson.studentId,
-      startsAt: startsAt ?? new Date(lesson.startsAt.getTime() + 7 * 24 * 60 * 60 * 1000),
+      startsAt: startsAt ?? addDays(lesson.startsAt, 7),
       timeZone: lesson.timeZone,
       title: lesson.title,
       status: "planned",
@@ -350,7 +351,7 @@ export interface LessonSummary {
 }
 
 /** How long a lesson counts as under way after its start. */
-const LESSON_RUNNING_MS = 60 * 60 * 1000;
+const LESSON_RUNNING_MS = HOUR_MS;
 
 /** Upcoming (from now, soonest first) or past (most recent first) lessons of a teacher. */
 export async function listLessons(

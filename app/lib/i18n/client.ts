@@ -1,8 +1,9 @@
 import { DEFAULT_LOCALE } from "./locales";
 import type { Messages } from "./translate";
+import { DAY_MS } from "~/lib/time";
 
 /** Translations are kept in localStorage for 24 hours (spec §9). */
-export const TRANSLATION_CACHE_MS = 24 * 60 * 60 * 1000;
+export const TRANSLATION_CACHE_MS = DAY_MS;
 
 export interface I18nBootstrap {
   locale: string;

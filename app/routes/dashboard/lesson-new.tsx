@@ -21,6 +21,7 @@ import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import { isTimeZone, utcToZonedParts, zonedTimeToUtc } from "~/lib/time-zone";
 import { notFound } from "~/lib/not-found";
+import { addDays } from "~/lib/time";
 
 export const handle = { dashboard: true };
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!student) notFound(request);
   const timeZone = teacherTimeZone(user);
   // Next full hour tomorrow, on the teacher's clock.
-  const start = new Date(services.clock.now().getTime() + 24 * 60 * 60 * 1000);
+  const start = addDays(services.clock.now(), 1);
   start.setUTCMinutes(0, 0, 0);
   const previous = await latestLesson(services, user.id, student.id);
   return {

@@ -10,6 +10,7 @@ import { getServices } from "~/lib/context.server";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { formatDate } from "~/lib/format";
 import { utcToZonedParts } from "~/lib/time-zone";
+import { addDays } from "~/lib/time";
 
 export const handle = { dashboard: true };
 
@@ -17,7 +18,7 @@ export const handle = { dashboard: true };
 function weekOf(startsAt: string, timeZone: string): string {
   const { date } = utcToZonedParts(new Date(startsAt), timeZone);
   const day = new Date(`${date}T00:00:00Z`);
-  const monday = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 24 * 60 * 60 * 1000);
+  const monday = addDays(day, -((day.getUTCDay() + 6) % 7));
   return monday.toISOString().slice(0, 10);
 }
 

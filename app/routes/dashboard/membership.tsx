@@ -54,6 +54,7 @@ import { readForm, requireMethod } from "~/lib/http.server";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { consumeRate } from "~/lib/rate-limit.server";
 import { RedeemCodeField } from "~/features/membership/redeem-code-field";
+import { HOUR_MS } from "~/lib/time";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -197,7 +198,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (input.intent === "redeem") {
     const rate = await consumeRate(services.db, `redeem:${user.id}`, {
-      windowMs: 60 * 60 * 1000,
+      windowMs: HOUR_MS,
       max: 10,
     });
     if (!rate.allowed)
