@@ -1,3 +1,5 @@
+import { useState, type FormEvent } from "react";
+import { data } from "react-router";
 import type { z } from "zod";
 import { useT } from "./i18n/react";
 import { fieldErrors, type FieldErrors, type FieldMessage } from "./validation/messages";
@@ -56,10 +58,47 @@ export function useMessage(): (message: FieldMessage | undefined) => string | un
  * Checks a form in the browser with the same schema the server uses, so most mistakes are
  * shown without a round trip. The server checks again either way.
  */
-export function validateInBrowser<S extends z.ZodType>(
+function validateInBrowser<S extends z.ZodType>(
   form: HTMLFormElement,
   schema: S,
 ): FieldErrors | null {
   const result = parseForm(new FormData(form), schema);
   return result.ok ? null : result.errors;
+}
+
+/**
+ * The one answer of an action whose form has problems (issue 20's form pipeline): 400 with
+ * errors by field and what was typed (secrets left out), plus `extra` such as the intent a
+ * page with several forms needs to find the form that failed.
+ */
+export function formFailure<E extends object = object>(
+  failure: FormFailure & E,
+  status = 400,
+) {
+  return data<FormFailure & E>(failure, { status });
+}
+
+/**
+ * A form's checks in the browser and the server's answer, in one place: the form is marked
+ * `noValidate` (the browser's own bubbles would speak the browser's language, not the
+ * page's), checked on submit with the schema the server uses, and not sent while it has
+ * mistakes. `errors` are the browser's when it found some, else the server's.
+ *
+ *   const { errors, values, formProps } = useFormChecks(SignInSchema, actionData);
+ *   <Form method="post" {...formProps}>…<TextField error={message(errors.email)} />
+ */
+export function useFormChecks<S extends z.ZodType>(schema: S, failure: FormFailure | undefined) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  return {
+    errors: clientErrors ?? failure?.errors ?? {},
+    values: failure?.values ?? {},
+    formProps: {
+      noValidate: true,
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        const found = validateInBrowser(event.currentTarget, schema);
+        setClientErrors(found);
+        if (found) event.preventDefault();
+      },
+    },
+  };
 }

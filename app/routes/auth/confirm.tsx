@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/confirm";
 import { Alert } from "~/components/ui/alert";
@@ -13,13 +12,12 @@ import { AuthCard } from "~/features/auth/auth-card";
 import { ResendVerificationSchema } from "~/features/auth/schemas";
 import { getUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
-import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
+import { formFailure, parseForm, useMessage, useFormChecks, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { readCookie } from "~/lib/i18n/detect";
 import { useT } from "~/lib/i18n/react";
 import { REDIRECT_PARAM } from "~/lib/routing/guards";
 import { safeRedirectTarget } from "~/lib/routing/redirect";
-import type { FieldErrors } from "~/lib/validation/messages";
 
 export { passThroughHeaders as headers } from "~/lib/route-headers";
 
@@ -54,10 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const parsed = parseForm(await readForm(request), ResendVerificationSchema);
-  if (!parsed.ok)
-    return Response.json({ errors: parsed.errors, values: parsed.values } satisfies FormFailure, {
-      status: 400,
-    });
+  if (!parsed.ok) return formFailure({ errors: parsed.errors, values: parsed.values });
   return resendVerification(
     getServices(context),
     request,
@@ -72,7 +67,10 @@ export default function Confirm() {
   const [params] = useSearchParams();
   const actionData = useActionData<FormFailure | { resent: true; email: string }>();
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { errors, formProps } = useFormChecks(
+    ResendVerificationSchema,
+    actionData && "errors" in actionData ? actionData : undefined,
+  );
   if (actionData && "resent" in actionData) {
     return (
       <AuthCard title={t("auth.signUp.checkEmailTitle")}>
@@ -81,7 +79,6 @@ export default function Confirm() {
     );
   }
   const failure = actionData as FormFailure | undefined;
-  const errors = clientErrors ?? failure?.errors ?? {};
   return (
     <AuthCard title={t("auth.confirm.title")} subtitle={t("auth.confirm.intro")}>
       {failure?.formError ? (
@@ -89,16 +86,7 @@ export default function Confirm() {
           {message(failure.formError)}
         </Alert>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        className="space-y-5"
-        onSubmit={(event) => {
-          const found = validateInBrowser(event.currentTarget, ResendVerificationSchema);
-          setClientErrors(found);
-          if (found) event.preventDefault();
-        }}
-      >
+      <Form method="post" {...formProps} className="space-y-5">
         <TextField
           label={t("auth.email")}
           name="email"

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/recovery-token";
 import { Alert } from "~/components/ui/alert";
@@ -8,10 +7,9 @@ import { resetPassword } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { PASSWORD_RECOMMENDED, ResetPasswordSchema } from "~/features/auth/schemas";
 import { getServices } from "~/lib/context.server";
-import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
+import { formFailure, parseForm, useMessage, useFormChecks, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
-import type { FieldErrors } from "~/lib/validation/messages";
 
 export { passThroughHeaders as headers } from "~/lib/route-headers";
 
@@ -27,10 +25,7 @@ export function loader() {
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const parsed = parseForm(await readForm(request), ResetPasswordSchema);
-  if (!parsed.ok)
-    return Response.json({ errors: parsed.errors, values: {} } satisfies FormFailure, {
-      status: 400,
-    });
+  if (!parsed.ok) return formFailure({ errors: parsed.errors, values: {} });
   return resetPassword(getServices(context), params.token, parsed.data);
 }
 
@@ -39,8 +34,7 @@ export default function ResetPassword() {
   const message = useMessage();
   const actionData = useActionData<FormFailure>();
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const { errors, formProps } = useFormChecks(ResetPasswordSchema, actionData);
   return (
     <AuthCard title={t("auth.reset.title")} subtitle={t("auth.reset.intro")}>
       {actionData?.formError ? (
@@ -51,16 +45,7 @@ export default function ResetPassword() {
           </Link>
         </Alert>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        className="space-y-5"
-        onSubmit={(event) => {
-          const found = validateInBrowser(event.currentTarget, ResetPasswordSchema);
-          setClientErrors(found);
-          if (found) event.preventDefault();
-        }}
-      >
+      <Form method="post" {...formProps} className="space-y-5">
         <TextField
           label={t("auth.newPassword")}
           name="password"

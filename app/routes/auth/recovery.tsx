@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/recovery";
 import { Alert } from "~/components/ui/alert";
@@ -8,10 +7,9 @@ import { requestRecovery } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { RecoverySchema } from "~/features/auth/schemas";
 import { getRequestInfo, getServices } from "~/lib/context.server";
-import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
+import { formFailure, parseForm, useMessage, useFormChecks, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
-import type { FieldErrors } from "~/lib/validation/messages";
 
 export { passThroughHeaders as headers } from "~/lib/route-headers";
 
@@ -27,10 +25,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const parsed = parseForm(await readForm(request), RecoverySchema);
-  if (!parsed.ok)
-    return Response.json({ errors: parsed.errors, values: parsed.values } satisfies FormFailure, {
-      status: 400,
-    });
+  if (!parsed.ok) return formFailure({ errors: parsed.errors, values: parsed.values });
   return requestRecovery(
     getServices(context),
     request,
@@ -44,7 +39,10 @@ export default function Recovery() {
   const message = useMessage();
   const actionData = useActionData<FormFailure | { sent: true; email: string }>();
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { errors, formProps } = useFormChecks(
+    RecoverySchema,
+    actionData && "errors" in actionData ? actionData : undefined,
+  );
   if (actionData && "sent" in actionData) {
     return (
       <AuthCard title={t("auth.recovery.sentTitle")}>
@@ -61,7 +59,6 @@ export default function Recovery() {
     );
   }
   const failure = actionData as FormFailure | undefined;
-  const errors = clientErrors ?? failure?.errors ?? {};
   return (
     <AuthCard title={t("auth.recovery.title")} subtitle={t("auth.recovery.intro")}>
       {failure?.formError ? (
@@ -69,16 +66,7 @@ export default function Recovery() {
           {message(failure.formError)}
         </Alert>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        className="space-y-5"
-        onSubmit={(event) => {
-          const found = validateInBrowser(event.currentTarget, RecoverySchema);
-          setClientErrors(found);
-          if (found) event.preventDefault();
-        }}
-      >
+      <Form method="post" {...formProps} className="space-y-5">
         <TextField
           label={t("auth.email")}
           name="email"

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { Alert } from "~/components/ui/alert";
@@ -10,10 +9,9 @@ import { AuthCard } from "~/features/auth/auth-card";
 import { SignInSchema } from "~/features/auth/schemas";
 import { useRootData } from "~/features/shell/root-data";
 import { getRequestInfo, getServices } from "~/lib/context.server";
-import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
+import { formFailure, parseForm, useFormChecks, useMessage } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
-import type { FieldErrors } from "~/lib/validation/messages";
 
 export { passThroughHeaders as headers } from "~/lib/route-headers";
 
@@ -35,10 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return startGoogleSignIn(services, request, String(formData.get("redirectTo") ?? ""));
   }
   const parsed = parseForm(formData, SignInSchema);
-  if (!parsed.ok)
-    return Response.json({ errors: parsed.errors, values: parsed.values } satisfies FormFailure, {
-      status: 400,
-    });
+  if (!parsed.ok) return formFailure({ errors: parsed.errors, values: parsed.values });
   return signIn(services, request, clientIp, parsed.data, { email: parsed.data.email });
 }
 
@@ -49,8 +44,7 @@ export default function SignIn() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const env = useRootData()?.env;
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const { errors, formProps } = useFormChecks(SignInSchema, actionData);
   const redirectTo = params.get("redirectTo") ?? "";
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/sign-in");
 
@@ -102,16 +96,7 @@ export default function SignIn() {
           ) : null}
         </Alert>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        className="space-y-5"
-        onSubmit={(event) => {
-          const found = validateInBrowser(event.currentTarget, SignInSchema);
-          setClientErrors(found);
-          if (found) event.preventDefault();
-        }}
-      >
+      <Form method="post" {...formProps} className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
           label={t("auth.email")}

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-up";
 import { Alert } from "~/components/ui/alert";
@@ -10,10 +9,9 @@ import { CaptchaField } from "~/features/auth/captcha-field";
 import { PASSWORD_RECOMMENDED, SignUpSchema } from "~/features/auth/schemas";
 import { useRootData } from "~/features/shell/root-data";
 import { getRequestInfo, getServices } from "~/lib/context.server";
-import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
+import { formFailure, parseForm, useMessage, useFormChecks, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
-import type { FieldErrors } from "~/lib/validation/messages";
 
 export { passThroughHeaders as headers } from "~/lib/route-headers";
 
@@ -31,10 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const formData = await readForm(request);
   const parsed = parseForm(formData, SignUpSchema);
-  if (!parsed.ok)
-    return Response.json({ errors: parsed.errors, values: parsed.values } satisfies FormFailure, {
-      status: 400,
-    });
+  if (!parsed.ok) return formFailure({ errors: parsed.errors, values: parsed.values });
   const { password: _password, captcha: _captcha, ...kept } = parsed.data;
   const values = Object.fromEntries(Object.entries(kept).map(([k, v]) => [k, String(v ?? "")]));
   return signUp(services, request, getRequestInfo(context).clientIp, parsed.data, values);
@@ -48,7 +43,10 @@ export default function SignUp() {
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
   const env = useRootData()?.env;
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { errors, formProps } = useFormChecks(
+    SignUpSchema,
+    actionData && "errors" in actionData ? actionData : undefined,
+  );
 
   if (actionData && "sent" in actionData) {
     return (
@@ -68,7 +66,6 @@ export default function SignUp() {
   }
 
   const failure = actionData as FormFailure | undefined;
-  const errors = clientErrors ?? failure?.errors ?? {};
   const values = failure?.values ?? {};
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth/sign-up");
 
@@ -89,16 +86,7 @@ export default function SignUp() {
           {message(failure.formError)}
         </Alert>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        className="space-y-5"
-        onSubmit={(event) => {
-          const found = validateInBrowser(event.currentTarget, SignUpSchema);
-          setClientErrors(found);
-          if (found) event.preventDefault();
-        }}
-      >
+      <Form method="post" {...formProps} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label={t("auth.firstName")}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import {
   data,
   Form,
@@ -44,7 +44,7 @@ import { Avatar } from "~/features/shell/avatar-menu";
 import { PASSWORD_RECOMMENDED } from "~/features/auth/schemas";
 import { replaceSessionUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
-import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
+import { parseForm, useMessage, useFormChecks, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { LANGUAGES } from "~/lib/i18n/locales";
 import { useT } from "~/lib/i18n/react";
@@ -186,32 +186,27 @@ function Section({
   );
 }
 
-/** A form of the account page: validates in the browser with the server's schema. */
+/**
+ * A form of the account page (one intent), checked in the browser with the server's schema
+ * (useFormChecks); its fields get the errors of this form only, as a render prop.
+ */
 function AccountForm({
   intent,
   schema,
+  result,
   children,
-  onErrors,
 }: {
   intent: string;
   schema: z.ZodType;
-  children: ReactNode;
-  onErrors: (errors: FieldErrors | null) => void;
+  result: ActionResult | undefined;
+  children: ReactNode | ((errors: FieldErrors) => ReactNode);
 }) {
+  const failure = result && "errors" in result && result.intent === intent ? result : undefined;
+  const { errors, formProps } = useFormChecks(schema, failure);
   return (
-    <Form
-      method="post"
-      noValidate
-      preventScrollReset
-      className="space-y-4"
-      onSubmit={(event) => {
-        const found = validateInBrowser(event.currentTarget, schema);
-        onErrors(found);
-        if (found) event.preventDefault();
-      }}
-    >
+    <Form method="post" {...formProps} preventScrollReset className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
-      {children}
+      {typeof children === "function" ? children(errors) : children}
     </Form>
   );
 }
@@ -223,12 +218,8 @@ export default function AccountPage() {
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<Record<string, FieldErrors | null>>({});
   const busy = (intent: string) =>
     navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  const errorsFor = (intent: string): FieldErrors =>
-    clientErrors[intent] ??
-    (result && "errors" in result && result.intent === intent ? result.errors : {});
   const valuesFor = (intent: string): Record<string, string> =>
     result && "values" in result && result.intent === intent && !("ok" in result)
       ? (result.values ?? {})
@@ -242,14 +233,11 @@ export default function AccountPage() {
     (result.intent === intent || !result.intent)
       ? message(result.formError)
       : null;
-  const setErrors = (intent: string) => (errors: FieldErrors | null) =>
-    setClientErrors((all) => ({ ...all, [intent]: errors }));
   // The picture checked: the one just sent when the form came back, else the saved one (an
   // out-of-range number from older data shows the default checked).
   const sentAvatar = Number(valuesFor("profile").avatar ?? loaded.avatar);
   const chosenAvatar =
     Number.isInteger(sentAvatar) && sentAvatar >= 1 && sentAvatar <= AVATAR_COUNT ? sentAvatar : 1;
-  const avatarError = message(errorsFor("profile").avatar);
 
   return (
     <>
@@ -258,64 +246,75 @@ export default function AccountPage() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="space-y-6">
           <Section id="profile" title={t("account.profile")}>
-            <AccountForm intent="profile" schema={ProfileSchema} onErrors={setErrors("profile")}>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  label={t("auth.firstName")}
-                  name="firstName"
-                  defaultValue={valuesFor("profile").firstName ?? loaded.firstName}
-                  autoComplete="given-name"
-                  error={message(errorsFor("profile").firstName)}
-                />
-                <TextField
-                  label={t("auth.lastName")}
-                  name="lastName"
-                  defaultValue={valuesFor("profile").lastName ?? loaded.lastName}
-                  autoComplete="family-name"
-                  error={message(errorsFor("profile").lastName)}
-                />
-              </div>
-              <fieldset aria-describedby={avatarError ? "account-avatar-error" : undefined}>
-                <legend className="mb-2 text-sm font-medium text-slate-800">
-                  {t("account.avatar")}
-                </legend>
-                {/* Native radios: arrows and Tab work, and a plain form post sends the choice. */}
-                <div className="flex flex-wrap gap-2" data-testid="avatar-picker">
-                  {Array.from({ length: AVATAR_COUNT }, (_, i) => i + 1).map((n) => (
-                    <label
-                      key={n}
-                      className="cursor-pointer rounded-full p-1 ring-2 ring-transparent hover:ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500"
-                    >
-                      <input
-                        type="radio"
-                        name="avatar"
-                        value={n}
-                        defaultChecked={chosenAvatar === n}
-                        className="sr-only"
-                      />
-                      <Avatar
-                        profile={{
-                          initials:
-                            `${loaded.firstName[0] ?? ""}${loaded.lastName[0] ?? ""}`.toUpperCase(),
-                          avatar: n,
-                          firstName: loaded.firstName,
-                        }}
-                        className="block"
-                      />
-                      <span className="sr-only">{t("account.avatarOption", { count: n })}</span>
-                    </label>
-                  ))}
-                </div>
-                {avatarError ? (
-                  <p id="account-avatar-error" className="mt-1 text-sm font-medium text-red-700">
-                    {avatarError}
-                  </p>
-                ) : null}
-              </fieldset>
-              {noticeFor("profile") ? <Alert tone="success">{noticeFor("profile")}</Alert> : null}
-              <Button type="submit" loading={busy("profile")}>
-                {t("account.save")}
-              </Button>
+            <AccountForm intent="profile" schema={ProfileSchema} result={result}>
+              {(errors) => (
+                <>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <TextField
+                      label={t("auth.firstName")}
+                      name="firstName"
+                      defaultValue={valuesFor("profile").firstName ?? loaded.firstName}
+                      autoComplete="given-name"
+                      error={message(errors.firstName)}
+                    />
+                    <TextField
+                      label={t("auth.lastName")}
+                      name="lastName"
+                      defaultValue={valuesFor("profile").lastName ?? loaded.lastName}
+                      autoComplete="family-name"
+                      error={message(errors.lastName)}
+                    />
+                  </div>
+                  <fieldset
+                    aria-describedby={message(errors.avatar) ? "account-avatar-error" : undefined}
+                  >
+                    <legend className="mb-2 text-sm font-medium text-slate-800">
+                      {t("account.avatar")}
+                    </legend>
+                    {/* Native radios: arrows and Tab work, and a plain form post sends the choice. */}
+                    <div className="flex flex-wrap gap-2" data-testid="avatar-picker">
+                      {Array.from({ length: AVATAR_COUNT }, (_, i) => i + 1).map((n) => (
+                        <label
+                          key={n}
+                          className="cursor-pointer rounded-full p-1 ring-2 ring-transparent hover:ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500"
+                        >
+                          <input
+                            type="radio"
+                            name="avatar"
+                            value={n}
+                            defaultChecked={chosenAvatar === n}
+                            className="sr-only"
+                          />
+                          <Avatar
+                            profile={{
+                              initials:
+                                `${loaded.firstName[0] ?? ""}${loaded.lastName[0] ?? ""}`.toUpperCase(),
+                              avatar: n,
+                              firstName: loaded.firstName,
+                            }}
+                            className="block"
+                          />
+                          <span className="sr-only">{t("account.avatarOption", { count: n })}</span>
+                        </label>
+                      ))}
+                    </div>
+                    {message(errors.avatar) ? (
+                      <p
+                        id="account-avatar-error"
+                        className="mt-1 text-sm font-medium text-red-700"
+                      >
+                        {message(errors.avatar)}
+                      </p>
+                    ) : null}
+                  </fieldset>
+                  {noticeFor("profile") ? (
+                    <Alert tone="success">{noticeFor("profile")}</Alert>
+                  ) : null}
+                  <Button type="submit" loading={busy("profile")}>
+                    {t("account.save")}
+                  </Button>
+                </>
+              )}
             </AccountForm>
           </Section>
 
@@ -329,27 +328,31 @@ export default function AccountPage() {
                 {t("account.emailVerified")}
               </Alert>
             ) : null}
-            <AccountForm intent="email" schema={EmailChangeSchema} onErrors={setErrors("email")}>
-              <TextField
-                label={t("account.newEmail")}
-                name="newEmail"
-                type="email"
-                autoComplete="email"
-                defaultValue={valuesFor("email").newEmail}
-                error={message(errorsFor("email").newEmail)}
-              />
-              <TextField
-                label={t("account.currentPassword")}
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                error={message(errorsFor("email").currentPassword)}
-              />
-              {noticeFor("email") ? <Alert tone="success">{noticeFor("email")}</Alert> : null}
-              {failureFor("email") ? <Alert tone="error">{failureFor("email")}</Alert> : null}
-              <Button type="submit" theme="white" loading={busy("email")}>
-                {t("account.changeEmail")}
-              </Button>
+            <AccountForm intent="email" schema={EmailChangeSchema} result={result}>
+              {(errors) => (
+                <>
+                  <TextField
+                    label={t("account.newEmail")}
+                    name="newEmail"
+                    type="email"
+                    autoComplete="email"
+                    defaultValue={valuesFor("email").newEmail}
+                    error={message(errors.newEmail)}
+                  />
+                  <TextField
+                    label={t("account.currentPassword")}
+                    name="currentPassword"
+                    type="password"
+                    autoComplete="current-password"
+                    error={message(errors.currentPassword)}
+                  />
+                  {noticeFor("email") ? <Alert tone="success">{noticeFor("email")}</Alert> : null}
+                  {failureFor("email") ? <Alert tone="error">{failureFor("email")}</Alert> : null}
+                  <Button type="submit" theme="white" loading={busy("email")}>
+                    {t("account.changeEmail")}
+                  </Button>
+                </>
+              )}
             </AccountForm>
           </Section>
 
@@ -358,49 +361,49 @@ export default function AccountPage() {
             title={t("account.password")}
             description={t("account.passwordIntro")}
           >
-            <AccountForm
-              intent="password"
-              schema={PasswordChangeSchema}
-              onErrors={setErrors("password")}
-            >
-              <TextField
-                label={t("account.currentPassword")}
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                error={message(errorsFor("password").currentPassword)}
-              />
-              <TextField
-                label={t("auth.newPassword")}
-                name="newPassword"
-                type="password"
-                autoComplete="new-password"
-                hint={t("auth.passwordHint", { count: PASSWORD_RECOMMENDED })}
-                error={message(errorsFor("password").newPassword)}
-              />
-              <TextField
-                label={t("auth.confirmPassword")}
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                error={message(errorsFor("password").confirmPassword)}
-              />
-              {noticeFor("password") ? <Alert tone="success">{noticeFor("password")}</Alert> : null}
-              {failureFor("password") ? <Alert tone="error">{failureFor("password")}</Alert> : null}
-              <Button type="submit" theme="white" loading={busy("password")}>
-                {t("account.changePassword")}
-              </Button>
+            <AccountForm intent="password" schema={PasswordChangeSchema} result={result}>
+              {(errors) => (
+                <>
+                  <TextField
+                    label={t("account.currentPassword")}
+                    name="currentPassword"
+                    type="password"
+                    autoComplete="current-password"
+                    error={message(errors.currentPassword)}
+                  />
+                  <TextField
+                    label={t("auth.newPassword")}
+                    name="newPassword"
+                    type="password"
+                    autoComplete="new-password"
+                    hint={t("auth.passwordHint", { count: PASSWORD_RECOMMENDED })}
+                    error={message(errors.newPassword)}
+                  />
+                  <TextField
+                    label={t("auth.confirmPassword")}
+                    name="confirmPassword"
+                    type="password"
+                    autoComplete="new-password"
+                    error={message(errors.confirmPassword)}
+                  />
+                  {noticeFor("password") ? (
+                    <Alert tone="success">{noticeFor("password")}</Alert>
+                  ) : null}
+                  {failureFor("password") ? (
+                    <Alert tone="error">{failureFor("password")}</Alert>
+                  ) : null}
+                  <Button type="submit" theme="white" loading={busy("password")}>
+                    {t("account.changePassword")}
+                  </Button>
+                </>
+              )}
             </AccountForm>
           </Section>
         </div>
 
         <div className="space-y-6">
           <Section id="preferences" title={t("account.preferences")}>
-            <AccountForm
-              intent="preferences"
-              schema={PreferencesSchema}
-              onErrors={setErrors("preferences")}
-            >
+            <AccountForm intent="preferences" schema={PreferencesSchema} result={result}>
               <div>
                 <label
                   htmlFor="account-locale"
@@ -453,7 +456,7 @@ export default function AccountPage() {
           </Section>
 
           <Section id="newsletters" title={t("account.newsletters")}>
-            <AccountForm intent="consents" schema={ConsentsSchema} onErrors={setErrors("consents")}>
+            <AccountForm intent="consents" schema={ConsentsSchema} result={result}>
               <CheckboxField
                 name="app"
                 defaultChecked={loaded.app}
@@ -472,11 +475,7 @@ export default function AccountPage() {
           </Section>
 
           <Section id="notifications" title={t("account.notifications")}>
-            <AccountForm
-              intent="notifications"
-              schema={NotificationPrefsSchema}
-              onErrors={setErrors("notifications")}
-            >
+            <AccountForm intent="notifications" schema={NotificationPrefsSchema} result={result}>
               <p className="text-sm text-slate-600">{t("account.notificationsIntro")}</p>
               {NOTIFICATION_KINDS.map((kind) => (
                 <CheckboxField
@@ -554,26 +553,26 @@ export default function AccountPage() {
                 {failureFor("delete")}
               </Alert>
             ) : null}
-            <AccountForm
-              intent="delete"
-              schema={DeleteAccountSchema}
-              onErrors={setErrors("delete")}
-            >
-              <TextField
-                label={t("account.currentPassword")}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                error={message(errorsFor("delete").password)}
-              />
-              <CheckboxField
-                name="confirm"
-                label={t("account.deleteConfirm")}
-                error={message(errorsFor("delete").confirm)}
-              />
-              <Button type="submit" theme="danger" loading={busy("delete")}>
-                {t("account.deleteButton")}
-              </Button>
+            <AccountForm intent="delete" schema={DeleteAccountSchema} result={result}>
+              {(errors) => (
+                <>
+                  <TextField
+                    label={t("account.currentPassword")}
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    error={message(errors.password)}
+                  />
+                  <CheckboxField
+                    name="confirm"
+                    label={t("account.deleteConfirm")}
+                    error={message(errors.confirm)}
+                  />
+                  <Button type="submit" theme="danger" loading={busy("delete")}>
+                    {t("account.deleteButton")}
+                  </Button>
+                </>
+              )}
             </AccountForm>
           </Section>
         </div>

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import {
   data,
   Form,
@@ -35,8 +34,7 @@ import {
 } from "~/features/teaching/students.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
-import { parseForm, useMessage, validateInBrowser, type FormFailure } from "~/lib/forms";
-import type { FieldErrors } from "~/lib/validation/messages";
+import { formFailure, parseForm, useFormChecks, useMessage, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import { useExerciseHref } from "~/features/library/components/exercise-href";
@@ -141,8 +139,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "update": {
       const parsed = parseForm(form, StudentSchema);
       if (!parsed.ok)
-        return data({ intent: intent.data.intent, ...parsed } satisfies ActionAnswer, {
-          status: 400,
+        return formFailure({
+          intent: intent.data.intent,
+          errors: parsed.errors,
+          values: parsed.values,
         });
       if (intent.data.intent === "create") {
         const newId = await createStudent(services, user.id, parsed.data);
@@ -334,21 +334,10 @@ function StudentForm({
   const t = useT();
   const message = useMessage();
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? failure?.errors ?? {};
+  const { errors, formProps } = useFormChecks(StudentSchema, failure);
   const value = (name: string, fallback: string) => failure?.values[name] ?? fallback;
   return (
-    <Form
-      method="post"
-      noValidate
-      className="mt-4 grid gap-4 sm:grid-cols-2"
-      onSubmit={(event) => {
-        // The §5 messages in the page, not the browser's own bubbles.
-        const found = validateInBrowser(event.currentTarget, StudentSchema);
-        setClientErrors(found);
-        if (found) event.preventDefault();
-      }}
-    >
+    <Form method="post" {...formProps} className="mt-4 grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value={intent} />
       {student ? <input type="hidden" name="id" value={student.id} /> : null}
       <TextField

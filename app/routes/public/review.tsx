@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review";
 import { Alert } from "~/components/ui/alert";
@@ -9,10 +8,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { loadReview, markReviewStarted, saveReview } from "~/features/membership/reviews.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
-import { parseForm, validateInBrowser, type FormFailure } from "~/lib/forms";
+import { formFailure, parseForm, useFormChecks } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
-import type { FieldErrors } from "~/lib/validation/messages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -49,17 +47,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const parsed = parseForm(await readForm(request), ReviewSchema);
   if (!parsed.ok) {
-    const failure: FormFailure = { errors: parsed.errors, values: parsed.values };
-    return data({ ok: false as const, ...failure }, { status: 400 });
+    return formFailure({ ok: false as const, errors: parsed.errors, values: parsed.values });
   }
   const saved = await saveReview(getServices(context), user.id, parsed.data);
   if (saved === "unchanged") {
-    const failure: FormFailure = {
-      errors: {},
-      values: {},
-      formError: { key: "review.error.unchanged" },
-    };
-    return data({ ok: false as const, ...failure }, { status: 409 });
+    return formFailure(
+      { ok: false as const, errors: {}, values: {}, formError: { key: "review.error.unchanged" } },
+      409,
+    );
   }
   return { ok: true as const, messageKey: "review.thanks" };
 }
@@ -69,8 +64,11 @@ export default function ReviewPage() {
   const { review, firstName } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const ratingError = (clientErrors ?? (answer && !answer.ok ? answer.errors : null))?.rating;
+  const { errors, formProps } = useFormChecks(
+    ReviewSchema,
+    answer && !answer.ok ? answer : undefined,
+  );
+  const ratingError = errors.rating;
   if (answer?.ok)
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -95,13 +93,8 @@ export default function ReviewPage() {
       ) : null}
       <Form
         method="post"
-        noValidate
+        {...formProps}
         className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6"
-        onSubmit={(event) => {
-          const found = validateInBrowser(event.currentTarget, ReviewSchema);
-          setClientErrors(found);
-          if (found) event.preventDefault();
-        }}
       >
         <fieldset aria-describedby={ratingError ? "review-rating-error" : undefined}>
           <legend className="text-sm font-medium text-slate-800">{t("review.ratingLegend")}</legend>
