@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { cx } from "./cx";
 import { FieldHint, FieldLabel } from "./field";
 import { useLocale } from "~/lib/i18n/react";
 
@@ -14,7 +13,7 @@ import { useLocale } from "~/lib/i18n/react";
  */
 
 const selectClasses =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-200";
+  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-500 focus:outline-none focus:ring-3 focus:ring-brand-200";
 
 function parseDay(value: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -66,7 +65,7 @@ export function DateField({ label, name, defaultValue = "", className, ...rest }
         defaultValue={defaultValue}
         onChange={(event) => setValue(event.currentTarget.value)}
         aria-describedby={`${id}-day`}
-        className={cx(selectClasses, "min-h-11")}
+        className={selectClasses}
         {...rest}
       />
       {/* Server and browser ICU may word a day differently: the browser's words win. */}
