@@ -70,6 +70,24 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Routes are thin (issue 20): they read the request, call feature functions and answer.
+    // Queries live in features, so a route never holds a table or a query builder.
+    files: ["app/routes/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@db/*", "drizzle-orm", "drizzle-orm/*", "~/lib/db.server"],
+              message: "Routes call feature functions; queries live in app/features.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures must destructure their (sometimes empty) dependencies.
     files: ["tests/e2e/**"],
     rules: { "no-empty-pattern": "off" },

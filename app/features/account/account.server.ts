@@ -33,6 +33,16 @@ import { ACCESS_CHANGED_EVENT } from "~/lib/realtime.server";
 import { describeDevice } from "./device";
 
 /** Stores when the Feature Lab was opened; returns the Set-Cookie value for the browser. */
+/** Stores fields of the user's own row (country, locale, captcha score, security flags). */
+export async function updateUserData(
+  db: Database,
+  userId: string,
+  patch: Partial<typeof userData.$inferInsert>,
+): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.update(userData).set(patch).where(eq(userData.userId, userId));
+}
+
 export async function markFeatureLabOpened(
   db: Database,
   userId: string,

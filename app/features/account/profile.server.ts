@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { organizationMembers, organizations } from "@db/schema";
+import { organizationMembers, organizations, users } from "@db/schema";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Database } from "~/lib/db.server";
 import {
@@ -23,6 +23,21 @@ export type MemberRole = "owner" | "admin" | "member";
 export interface UserOrganization {
   organization: OrganizationRow;
   role: MemberRole;
+}
+
+/** An organization's members by name (the user-organization API). */
+export async function listOrganizationMembers(db: Database, organizationId: string) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: organizationMembers.role,
+    })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(eq(organizationMembers.organizationId, organizationId))
+    .orderBy(users.lastName, users.firstName);
 }
 
 /** The organization a user belongs to (at most one), with the user's role in it. */

@@ -137,6 +137,15 @@ export interface ContentViewer {
 }
 
 /** A visitor who is not signed in, at a given moment. */
+/** When each content collection was last rebuilt (the sitemap's lastmod). */
+export async function collectionBuildTimes(db: Database): Promise<Map<string, Date | string>> {
+  const rows = await queryRows<{ collection: string; built_at: Date | string }>(
+    db,
+    sql`select collection, built_at from content_versions`,
+  );
+  return new Map(rows.map((r) => [r.collection, r.built_at]));
+}
+
 export function anonymousViewer(now: Date): ContentViewer {
   return { signedIn: false, isAdmin: false, isPremium: false, now };
 }

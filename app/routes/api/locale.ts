@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/locale";
-import { userData } from "@db/schema";
+import { updateUserData } from "~/features/account/account.server";
 import { getUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { apiError, readForm, requireMethod } from "~/lib/http.server";
@@ -28,11 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = form.success ? normalizeLocale(form.data.locale) : null;
   if (!form.success || !locale) apiError(400, "Unsupported language.");
   const user = getUser(context);
-  if (user)
-    await getServices(context)
-      .db.update(userData)
-      .set({ locale })
-      .where(eq(userData.userId, user.id));
+  if (user) await updateUserData(getServices(context).db, user.id, { locale });
   const target = new URL(safeRedirectTarget(form.data.path, "/"), "http://parley.invalid");
   return redirect(`${localizePath(target.pathname, locale)}${target.search}`, {
     headers: {

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Route } from "./+types/rcs-result";
-import { userData } from "@db/schema";
+import { updateUserData } from "~/features/account/account.server";
 import { verifyCaptcha } from "~/features/auth/captcha.server";
 import { requireApiUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
@@ -33,7 +32,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const score =
     (await verifyCaptcha(services, body.token, getRequestInfo(context).clientIp, body.action)) ??
     -1;
-  if (score >= 0)
-    await services.db.update(userData).set({ rcs: score }).where(eq(userData.userId, user.id));
+  if (score >= 0) await updateUserData(services.db, user.id, { rcs: score });
   return Response.json({ rcs: score });
 }

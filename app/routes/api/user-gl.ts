@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Route } from "./+types/user-gl";
-import { userData } from "@db/schema";
+import { updateUserData } from "~/features/account/account.server";
 import { countryFor } from "~/lib/geo.server";
 import { requireApiUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
@@ -12,7 +11,7 @@ import { getRequestInfo, getServices } from "~/lib/context.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireApiUser(context);
   const code = countryFor(request.headers, getRequestInfo(context).clientIp);
-  const patch: Partial<typeof userData.$inferInsert> = {};
+  const patch: Parameters<typeof updateUserData>[2] = {};
   if (!user.data.countryCode && code) patch.countryCode = code;
   if (!user.data.security) {
     patch.security = {
@@ -20,8 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       countryUnknown: code === null,
     };
   }
-  if (Object.keys(patch).length > 0) {
-    await getServices(context).db.update(userData).set(patch).where(eq(userData.userId, user.id));
-  }
+  await updateUserData(getServices(context).db, user.id, patch);
   return Response.json({ country: { code: user.data.countryCode ?? code } });
 }

@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Route } from "./+types/user-organization";
-import { organizationMembers, users } from "@db/schema";
-import { loadUserOrganization } from "~/features/account/profile.server";
+import { listOrganizationMembers, loadUserOrganization } from "~/features/account/profile.server";
 import { isOrganizationPremium } from "~/features/account/user-states";
 import { isAdmin, requireApiUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
@@ -17,17 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const membership = await loadUserOrganization(db, userId);
   if (!membership) return Response.json({ organization: null });
   const { organization, role } = membership;
-  const members = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: organizationMembers.role,
-    })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(eq(organizationMembers.organizationId, organization.id))
-    .orderBy(users.lastName, users.firstName);
+  const members = await listOrganizationMembers(db, organization.id);
   return Response.json({
     organization: {
       id: organization.id,

@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
 import type { Route } from "./+types/sitemap";
-import { anonymousViewer, contentStore } from "~/features/content/store.server";
+import {
+  anonymousViewer,
+  collectionBuildTimes,
+  contentStore,
+} from "~/features/content/store.server";
 import { getServices } from "~/lib/context.server";
-import { queryRows } from "~/lib/db.server";
 import { DEFAULT_LOCALE, LANGUAGES } from "~/lib/i18n/locales";
 import { publicCacheControl } from "~/lib/routing/cache-policy";
 import { contentLanguages, localizePath, splitLocalePrefix } from "~/lib/routing/paths";
@@ -58,12 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q("legal").where("locale", "=", "en").select("slug", "updatedAt").all(),
     q("newsletter").order("publishedAt", "DESC").select("slug", "publishedAt").all(),
     q("landing").select("slug", "locale").all(),
-    queryRows<{ collection: string; built_at: Date | string }>(
-      services.db,
-      sql`select collection, built_at from content_versions`,
-    ),
+    collectionBuildTimes(services.db),
   ]);
-  const builtAt = (c: string) => day(built.find((b) => b.collection === c)?.built_at ?? null);
+  const builtAt = (c: string) => day(built.get(c) ?? null);
   const newestPost = latest(posts.map((p) => day(p.publishedAt)));
 
   const entries: Entry[] = [
