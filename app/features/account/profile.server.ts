@@ -25,13 +25,14 @@ export interface UserOrganization {
   role: MemberRole;
 }
 
-/** An organization's members by name (the user-organization API). */
+/** An organization's members by name, with their addresses (for its managers' roster). */
 export async function listOrganizationMembers(db: Database, organizationId: string) {
   return db
     .select({
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
+      email: users.email,
       role: organizationMembers.role,
     })
     .from(organizationMembers)

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { listOrganizationMembers } from "~/features/account/profile.server";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   notifications,
@@ -305,18 +306,7 @@ export async function schoolRoster(
   organizationId: string,
   now: Date = services.clock.now(),
 ): Promise<SchoolRoster> {
-  const members = await services.db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: organizationMembers.role,
-    })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(eq(organizationMembers.organizationId, organizationId))
-    .orderBy(users.lastName, users.firstName);
+  const members = await listOrganizationMembers(services.db, organizationId);
   const invites = await services.db
     .select()
     .from(organizationInvites)

@@ -15,7 +15,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const membership = await loadUserOrganization(db, userId);
   if (!membership) return Response.json({ organization: null });
   const { organization, role } = membership;
-  const members = await listOrganizationMembers(db, organization.id);
+  // Names and roles only: members do not get each other's addresses here.
+  const members = (await listOrganizationMembers(db, organization.id)).map(
+    ({ email: _email, ...member }) => member,
+  );
   return Response.json({
     organization: {
       id: organization.id,
