@@ -67,7 +67,9 @@ function median(values) {
 
 /** Gzipped size of the JavaScript a page asks for before it is interactive. */
 async function initialJs(pagePath) {
-  const html = await (await fetch(base + pagePath, { headers: { "accept-language": "en" } })).text();
+  const html = await (
+    await fetch(base + pagePath, { headers: { "accept-language": "en" } })
+  ).text();
   const urls = new Set();
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]);
@@ -113,7 +115,9 @@ async function runLighthouse(pagePath) {
       (r) => r.resourceType === "Script",
     );
     const failing = Object.values(lhr.audits)
-      .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+      .filter(
+        (a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id),
+      )
       .map((a) => a.id);
     return {
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -137,7 +141,8 @@ function check(ok) {
 try {
   await waitReady();
   // Warm up: the first render of each page fills the page cache, as in production.
-  for (const p of PAGES) await (await fetch(base + p, { headers: { "accept-language": "en" } })).text();
+  for (const p of PAGES)
+    await (await fetch(base + p, { headers: { "accept-language": "en" } })).text();
 
   for (const pagePath of PAGES) {
     console.log(`\n== ${pagePath}`);

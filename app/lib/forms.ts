@@ -71,10 +71,7 @@ function validateInBrowser<S extends z.ZodType>(
  * errors by field and what was typed (secrets left out), plus `extra` such as the intent a
  * page with several forms needs to find the form that failed.
  */
-export function formFailure<E extends object = object>(
-  failure: FormFailure & E,
-  status = 400,
-) {
+export function formFailure<E extends object = object>(failure: FormFailure & E, status = 400) {
   return data<FormFailure & E>(failure, { status });
 }
 
