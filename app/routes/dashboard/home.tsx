@@ -5,7 +5,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
 import { ExpiryDateTime, LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState } from "~/components/ui/page-header";
-import { ExerciseCardView } from "~/features/library/components/exercise-card";
+import { ExerciseCardView } from "~/features/library/components/library-card";
 import {
   listFavoriteCards,
   listRecentCards,
