@@ -128,34 +128,36 @@ function MaterialStage({
       ref={stage}
       tabIndex={-1}
       className={cx(
-        "mt-6 bg-white focus:outline-none",
-        projector.on && "fixed inset-0 z-50 mt-0 overflow-y-auto p-[3vw] print:static",
+        "bg-white focus:outline-none",
+        projector.on ? "fixed inset-0 z-50 overflow-y-auto p-[3vw] print:static" : "mt-6",
       )}
       data-projector={projector.on || undefined}
     >
-      {projector.on ? (
-        <div
-          dir={locale.dir}
-          className="mx-auto mb-[2vh] flex max-w-[80rem] flex-wrap items-center justify-between gap-4 text-[clamp(1rem,1.5vw,1.6rem)]"
-          data-testid="projector-bar"
-        >
-          <p className="min-w-0 font-bold text-ink" {...ENGLISH}>
-            {title}
-          </p>
-          <ProjectorExit onExit={projector.leave} />
-        </div>
-      ) : null}
       <div
-        className={cx(
-          "prose-parley",
-          projector.on
-            ? "mx-auto max-w-[48em] text-[clamp(1.125rem,1.8vw,2.5rem)]"
-            : "rounded-2xl border border-slate-200 p-6 print:border-0 print:p-0",
-        )}
-        {...ENGLISH}
-        data-testid="material-body"
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+        className={cx(projector.on && "mx-auto max-w-[48em] text-[clamp(1.125rem,1.8vw,2.5rem)]")}
+      >
+        {projector.on ? (
+          <div
+            dir={locale.dir}
+            className="mb-[2vh] flex flex-wrap items-center justify-between gap-4 text-[0.75em]"
+            data-testid="projector-bar"
+          >
+            <p className="min-w-0 font-bold text-ink" {...ENGLISH}>
+              {title}
+            </p>
+            <ProjectorExit onExit={projector.leave} />
+          </div>
+        ) : null}
+        <div
+          className={cx(
+            "prose-parley",
+            !projector.on && "rounded-2xl border border-slate-200 p-6 print:border-0 print:p-0",
+          )}
+          {...ENGLISH}
+          data-testid="material-body"
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      </div>
     </div>
   );
 }
