@@ -217,7 +217,11 @@ export default function MaterialPage() {
       <div className="mt-4 flex flex-wrap gap-2 print:hidden">
         {material.html ? (
           <>
-            <Button icon={<PlayIcon className="size-4" />} onClick={projector.enter}>
+            <Button
+              icon={<PlayIcon className="size-4" />}
+              onClick={projector.enter}
+              data-testid="present"
+            >
               {t("materials.present")}
             </Button>
             <Button
