@@ -1,37 +1,19 @@
-import { useRef } from "react";
 import {
   data,
-  Form,
   isRouteErrorResponse,
   Link,
   useLoaderData,
-  useNavigation,
   useRevalidator,
   useRouteError,
-  useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/exercises";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { cx } from "~/components/ui/cx";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { ExerciseCardView } from "~/features/library/components/library-card";
-import {
-  activeFilterChips,
-  FilterChips,
-  FilterGroup,
-  FilterSidebar,
-  FilterToggle,
-  LIBRARY_FORM_ID,
-  ResultPages,
-  ResultsHeading,
-  SearchBox,
-  SkipToResults,
-  useAutoSubmit,
-  useGridKeys,
-  useSlashToSearch,
-} from "~/features/library/components/library-filters";
+import { FilterGroup, LIBRARY_FORM_ID } from "~/features/library/components/library-filters";
+import { LibraryLayout } from "~/features/library/components/library-layout";
 import { viewerFor } from "~/features/library/library.server";
 import {
   AUDIENCES,
@@ -100,27 +82,13 @@ export default function ExercisesPage() {
   const exerciseHref = useExerciseHref();
   const t = useT();
   const { params, result } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
-  const { apply, cancel } = useAutoSubmit(formRef);
-  useSlashToSearch(searchRef);
-  const loading =
-    navigation.state === "loading" && navigation.location.pathname === "/dashboard/exercises";
-  const onGridKey = useGridKeys();
   const facetLabel = (facet: Facet) => (value: string) => t(labelKey(facet, value));
-  const chips = activeFilterChips(searchParamsToQuery(params), {
-    level: facetLabel("level"),
-    type: facetLabel("type"),
-    topic: facetLabel("topic"),
-    duration: facetLabel("duration"),
-    grouping: facetLabel("grouping"),
-    audience: facetLabel("audience"),
-    free: () => t("library.freeOnly"),
-    favorites: () => t("library.favoritesOnly"),
-  });
-  const group = (facet: Facet, selected: readonly string[], collapsible = false) => (
+  const group = (
+    apply: () => void,
+    facet: Facet,
+    selected: readonly string[],
+    collapsible = false,
+  ) => (
     <FilterGroup
       legend={t(`library.filter.${facet}`)}
       name={facet}
@@ -128,13 +96,12 @@ export default function ExercisesPage() {
       label={facetLabel(facet)}
       selected={selected}
       counts={result.facets[facet]}
-      onChange={() => apply()}
+      onChange={apply}
       collapsible={collapsible}
     />
   );
 
   const pageLink = (page: number) => `?${searchParamsToQuery({ ...params, page }).toString()}`;
-  const resultsKey = searchParams.toString();
   const removeInterpretation = (kind: "level" | "type" | "minutes", value: string) => {
     const words = params.q.split(/\s+/).filter((w) => {
       const lower = w.toLowerCase();
@@ -149,145 +116,115 @@ export default function ExercisesPage() {
     <>
       <title>{`${t("page.exercises.title")} · Parley`}</title>
       <PageHeader title={t("page.exercises.title")} description={t("page.exercises.description")} />
-      <Form
-        ref={formRef}
-        id={LIBRARY_FORM_ID}
-        method="get"
-        role="search"
-        aria-label={t("library.searchLabel")}
-        onSubmit={cancel}
-      >
-        <SearchBox
-          inputRef={searchRef}
-          label={t("library.searchLabel")}
-          placeholder={t("library.searchPlaceholder")}
-          defaultValue={params.q}
-          loading={loading}
-          onChange={() => apply(300)}
-        />
-        {result.corrections.length > 0 ||
-        result.interpreted.levels.length ||
-        result.interpreted.types.length ||
-        result.interpreted.minutes ? (
-          <div
-            className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600"
-            aria-live="polite"
-          >
-            {result.corrections.length > 0 ? (
-              <span>{t("library.correctedTo", { text: result.searchedText })}</span>
-            ) : null}
-            {result.interpreted.levels.map((level) => (
-              <Link
-                key={level}
-                to={removeInterpretation("level", level)}
-                className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 hover:bg-brand-100"
-                aria-label={t("library.removeFilter", { name: level })}
-              >
-                {level} ×
-              </Link>
-            ))}
-            {result.interpreted.types.map((type) => (
-              <Link
-                key={type}
-                to={removeInterpretation("type", type)}
-                className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 hover:bg-brand-100"
-                aria-label={t("library.removeFilter", { name: t(`library.type.${type}`) })}
-              >
-                {t(`library.type.${type}`)} ×
-              </Link>
-            ))}
-            {result.interpreted.minutes ? (
-              <Link
-                to={removeInterpretation("minutes", "")}
-                className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 hover:bg-brand-100"
-                aria-label={t("library.removeFilter", {
-                  name: t("library.aboutMinutes", { count: result.interpreted.minutes }),
-                })}
-              >
-                {t("library.aboutMinutes", { count: result.interpreted.minutes })} ×
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
-      </Form>
-      <SkipToResults />
-      {/* Filters and sorting sit outside the form element (result cards hold their own forms) and join it through form=. */}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <FilterSidebar
-          activeCount={chips.length}
-          clearHref="/dashboard/exercises"
-          resetKey={resultsKey}
-        >
-          <div className="space-y-2 border-b border-slate-200 pb-4">
-            <FilterToggle
-              name="free"
-              label={t("library.freeOnly")}
-              checked={params.freeOnly}
-              count={result.facets.free.free ?? 0}
-              onChange={() => apply()}
-            />
-            <FilterToggle
-              name="favorites"
-              label={t("library.favoritesOnly")}
-              checked={params.favoritesOnly}
-              onChange={() => apply()}
-            />
-          </div>
-          {group("level", params.levels)}
-          {group("type", params.types)}
-          {group("duration", params.durations)}
-          {group("topic", params.topics, true)}
-          {group("grouping", params.groupings)}
-          {group("audience", params.audiences)}
-        </FilterSidebar>
-
-        <section aria-labelledby="results-heading">
-          <FilterChips chips={chips} />
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <ResultsHeading>{t("library.resultCount", { count: result.total })}</ResultsHeading>
-            <div className="flex items-center gap-2">
-              <label htmlFor="library-sort" className="text-sm text-slate-600">
-                {t("library.sortBy")}
-              </label>
-              <select
-                id="library-sort"
-                form={LIBRARY_FORM_ID}
-                name="sort"
-                defaultValue={params.sort}
-                key={`sort-${resultsKey}`}
-                onChange={() => apply()}
-                className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
-              >
-                {SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {t(`library.sort.${sort}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          {result.results.length === 0 ? (
-            <EmptyState title={t("library.noResultsTitle")}>{t("library.noResults")}</EmptyState>
-          ) : (
-            <ul
-              className={cx("grid gap-4 sm:grid-cols-2 xl:grid-cols-3", loading && "opacity-60")}
-              onKeyDown={onGridKey}
-              data-testid="results"
+      <LibraryLayout
+        pathname="/dashboard/exercises"
+        searchLabel={t("library.searchLabel")}
+        placeholder={t("library.searchPlaceholder")}
+        query={params.q}
+        belowSearch={
+          result.corrections.length > 0 ||
+          result.interpreted.levels.length ||
+          result.interpreted.types.length ||
+          result.interpreted.minutes ? (
+            <div
+              className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600"
+              aria-live="polite"
             >
-              {result.results.map((exercise) => (
-                <li key={exercise.id}>
-                  <ExerciseCardView
-                    exercise={exercise}
-                    href={exerciseHref(exercise.id)}
-                    dataResult
-                  />
-                </li>
+              {result.corrections.length > 0 ? (
+                <span>{t("library.correctedTo", { text: result.searchedText })}</span>
+              ) : null}
+              {result.interpreted.levels.map((level) => (
+                <Link
+                  key={level}
+                  to={removeInterpretation("level", level)}
+                  className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 hover:bg-brand-100"
+                  aria-label={t("library.removeFilter", { name: level })}
+                >
+                  {level} ×
+                </Link>
               ))}
-            </ul>
-          )}
-          <ResultPages page={params.page} pageCount={result.pageCount} href={pageLink} />
-        </section>
-      </div>
+              {result.interpreted.types.map((type) => (
+                <Link
+                  key={type}
+                  to={removeInterpretation("type", type)}
+                  className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 hover:bg-brand-100"
+                  aria-label={t("library.removeFilter", { name: t(`library.type.${type}`) })}
+                >
+                  {t(`library.type.${type}`)} ×
+                </Link>
+              ))}
+              {result.interpreted.minutes ? (
+                <Link
+                  to={removeInterpretation("minutes", "")}
+                  className="rounded-full bg-brand-50 px-2.5 py-1 text-brand-800 hover:bg-brand-100"
+                  aria-label={t("library.removeFilter", {
+                    name: t("library.aboutMinutes", { count: result.interpreted.minutes }),
+                  })}
+                >
+                  {t("library.aboutMinutes", { count: result.interpreted.minutes })} ×
+                </Link>
+              ) : null}
+            </div>
+          ) : null
+        }
+        clearHref="/dashboard/exercises"
+        filterQuery={searchParamsToQuery(params)}
+        facetLabels={{
+          level: facetLabel("level"),
+          type: facetLabel("type"),
+          topic: facetLabel("topic"),
+          duration: facetLabel("duration"),
+          grouping: facetLabel("grouping"),
+          audience: facetLabel("audience"),
+        }}
+        freeOnly={params.freeOnly}
+        favoritesOnly={params.favoritesOnly}
+        freeCount={result.facets.free.free ?? 0}
+        filters={(apply) => (
+          <>
+            {group(apply, "level", params.levels)}
+            {group(apply, "type", params.types)}
+            {group(apply, "duration", params.durations)}
+            {group(apply, "topic", params.topics, true)}
+            {group(apply, "grouping", params.groupings)}
+            {group(apply, "audience", params.audiences)}
+          </>
+        )}
+        heading={t("library.resultCount", { count: result.total })}
+        headingExtras={(apply, resetKey) => (
+          <div className="flex items-center gap-2">
+            <label htmlFor="library-sort" className="text-sm text-slate-600">
+              {t("library.sortBy")}
+            </label>
+            <select
+              id="library-sort"
+              form={LIBRARY_FORM_ID}
+              name="sort"
+              defaultValue={params.sort}
+              key={`sort-${resetKey}`}
+              onChange={apply}
+              className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+            >
+              {SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`library.sort.${sort}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        results={result.results.map((exercise) => (
+          <li key={exercise.id}>
+            <ExerciseCardView exercise={exercise} href={exerciseHref(exercise.id)} dataResult />
+          </li>
+        ))}
+        empty={
+          <EmptyState title={t("library.noResultsTitle")}>{t("library.noResults")}</EmptyState>
+        }
+        page={params.page}
+        pageCount={result.pageCount}
+        pageHref={pageLink}
+      />
     </>
   );
 }

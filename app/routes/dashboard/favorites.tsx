@@ -3,7 +3,11 @@ import type { Route } from "./+types/favorites";
 import { cx } from "~/components/ui/cx";
 import { SchoolIcon, StarIcon } from "~/components/ui/icons";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
-import { ExerciseCardView, MaterialCardView } from "~/features/library/components/library-card";
+import {
+  ExerciseCardGrid,
+  ExerciseCardView,
+  MaterialCardView,
+} from "~/features/library/components/library-card";
 import {
   listFavoriteCards,
   listSchoolFavoriteCards,
@@ -150,7 +154,6 @@ function SchoolFavorites({
 }
 
 export default function FavoritesPage() {
-  const exerciseHref = useExerciseHref();
   const t = useT();
   const { favorites, materials, schoolFavorites, school, list, timeZone } =
     useLoaderData<typeof loader>();
@@ -182,13 +185,7 @@ export default function FavoritesPage() {
               <h2 id="favorite-exercises" className="mb-3 text-lg font-semibold text-ink">
                 {t("nav.exercises")}
               </h2>
-              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {favorites.map((exercise) => (
-                  <li key={exercise.id}>
-                    <ExerciseCardView exercise={exercise} href={exerciseHref(exercise.id)} />
-                  </li>
-                ))}
-              </ul>
+              <ExerciseCardGrid exercises={favorites} />
             </section>
           ) : null}
           {materials.length > 0 ? (

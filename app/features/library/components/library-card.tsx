@@ -7,6 +7,7 @@ import type { MaterialCard } from "../materials.server";
 import type { CefrLevel } from "../schema";
 import type { ExerciseCard } from "../search.server";
 import { AccessBadges, LevelBadge } from "./badges";
+import { useExerciseHref } from "./exercise-href";
 import { FavoriteButton } from "./favorite-button";
 import { SchoolFavoriteButton } from "./school-favorite-button";
 
@@ -123,6 +124,20 @@ export function ExerciseCardView({
         />
       }
     />
+  );
+}
+
+/** Exercise cards in the dashboard's grid, each linking to the exercise in the reader's language. */
+export function ExerciseCardGrid({ exercises }: { exercises: ExerciseCard[] }) {
+  const exerciseHref = useExerciseHref();
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {exercises.map((exercise) => (
+        <li key={exercise.id}>
+          <ExerciseCardView exercise={exercise} href={exerciseHref(exercise.id)} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
