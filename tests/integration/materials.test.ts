@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites } from "@db/schema";
 import { ROLE } from "~/lib/auth/roles";
 import { queryRows } from "~/lib/db.server";
+import { addDays } from "~/lib/time";
 import { signedInAccount } from "../support/accounts";
 import { type HttpSession, locationOf } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -241,9 +242,7 @@ describe("the materials library", () => {
       sql`select id, title from materials order by id limit 1`,
     );
     const materialPath = `/dashboard/materials/${material!.id}`;
-    const tomorrow = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000)
-      .toISOString()
-      .slice(0, 10);
+    const tomorrow = addDays(app.clock.now(), 1).toISOString().slice(0, 10);
     async function lessonOf(client: HttpSession, student: string, title: string) {
       const created = await client.postForm("/dashboard/students", {
         intent: "create",

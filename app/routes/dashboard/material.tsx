@@ -23,6 +23,7 @@ import { getUser, requireUser } from "~/lib/auth/session.server";
 import { renderMarkdown } from "~/lib/content/markdown";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
+import { foundOr404, notFound } from "~/lib/not-found";
 import { ENGLISH } from "~/lib/i18n/locales";
 import { useLocale, useT } from "~/lib/i18n/react";
 
@@ -37,8 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const services = getServices(context);
   const viewer = await viewerFor(services.db, getUser(context), services.clock.now());
-  const material = await materialForViewer(services.db, params.id, viewer);
-  if (!material) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  const material = foundOr404(await materialForViewer(services.db, params.id, viewer), request);
   const adding = new URL(request.url).searchParams.get("add") === "lesson";
   const [lessons, students] = adding
     ? await Promise.all([
@@ -91,7 +91,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (added === "already")
     return data<AddToLessonAnswer>({ messageKey: "lessons.error.already" }, { status: 409 });
   const lesson = added ? await getLesson(services, user.id, lessonId) : null;
-  if (!lesson) throw data(null, { status: 404, statusText: "Lesson not found" });
+  if (!lesson) notFound(request);
   return data<AddToLessonAnswer>({ added: { lessonId, title: lesson.title } });
 }
 
