@@ -20,16 +20,23 @@ export function useProjector(stage: RefObject<HTMLElement | null>) {
     if (request) void request.catch(() => undefined);
   }, [stage]);
 
+  /** Focus back where projector mode was opened from (once). */
+  const giveFocusBack = useCallback(() => {
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  }, []);
+
   const leave = useCallback(() => {
     setOn(false);
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-  }, []);
+    giveFocusBack();
+  }, [giveFocusBack]);
 
+  // The browser's own way out (Esc in full screen, F11) gives focus back too.
   useEffect(() => {
-    if (on || !opener.current) return;
-    opener.current.focus();
-    opener.current = null;
-  }, [on]);
+    if (!on) giveFocusBack();
+  }, [on, giveFocusBack]);
 
   useEffect(() => {
     // Leaving the browser's full screen (Esc, F11) leaves projector mode too.
