@@ -27,7 +27,7 @@ export interface MaterialCard {
   favorite: boolean;
 }
 
-export type MaterialFacetName = "level" | "type" | "topic" | "free";
+type MaterialFacetName = "level" | "type" | "topic" | "free";
 export type MaterialFacets = Record<MaterialFacetName, Record<string, number>>;
 
 export interface MaterialSearchResult {
