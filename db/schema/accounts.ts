@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -13,7 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { exercises } from "./library";
+import { exercises, materials } from "./library";
 
 const tz = { withTimezone: true } as const;
 
@@ -146,18 +147,25 @@ export const organizationMembers = pgTable(
   ],
 );
 
+/**
+ * A teacher's starred library items: each row is one exercise or one material (never both,
+ * never neither), at most once per teacher.
+ */
 export const favorites = pgTable(
   "favorites",
   {
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    exerciseId: text("exercise_id")
-      .notNull()
-      .references(() => exercises.id, { onDelete: "cascade" }),
+    exerciseId: text("exercise_id").references(() => exercises.id, { onDelete: "cascade" }),
+    materialId: text("material_id").references(() => materials.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.exerciseId] })],
+  (t) => [
+    uniqueIndex("favorites_user_exercise_uq").on(t.userId, t.exerciseId),
+    uniqueIndex("favorites_user_material_uq").on(t.userId, t.materialId),
+    check("favorites_one_item_ck", sql`num_nonnulls(${t.exerciseId}, ${t.materialId}) = 1`),
+  ],
 );
 
 /**

@@ -52,7 +52,7 @@ test("a teacher adds an exercise to the school favorites in the library; a colle
   // Ben opens his favorites: his own list is empty, the school's has Anna's pick.
   await page.goto("/dashboard");
   await page.getByTestId("topbar-favorites").click();
-  await expect(page.getByRole("heading", { level: 1, name: "Favorite exercises" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Favorites" })).toBeVisible();
   await expect(page.getByText("No favorites yet")).toBeVisible();
   await page.getByRole("link", { name: "School favorites" }).click();
   await expect(page.getByRole("link", { name: "School favorites" })).toHaveAttribute(

@@ -81,3 +81,27 @@ test("review screenshots", async ({ page, accounts, browse }) => {
     }
   }
 });
+
+/** The materials library, a material with Add to lesson open, and its Present view (issue 21 item 9). */
+test("materials screenshots", async ({ page, teacher: _freshTeacher }) => {
+  test.setTimeout(10 * 60_000);
+  for (const code of ["en", "pl", "de", "ar"]) {
+    await chooseLanguage(page, code);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      const tag = `${code}-${width}`;
+      await page.goto("/dashboard/materials?type=flashcards&level=B1&level=B2");
+      if (width < 500) await page.locator("label[for=library-filters-toggle]").click();
+      await shoot(page, `24-materials-${tag}`);
+      await page.getByTestId("results").getByRole("link").first().click();
+      await page.locator("a[href$='?add=lesson']").click();
+      await expect(page.locator("#add-to-lesson-panel")).toBeVisible();
+      await shoot(page, `25-material-${tag}`);
+      await page.getByTestId("present").click();
+      await expect(page.locator("[data-projector]")).toBeVisible();
+      await shoot(page, `26-material-present-${tag}`);
+      await page.keyboard.press("Escape");
+      await expect(page.locator("[data-projector]")).toHaveCount(0);
+    }
+  }
+});

@@ -345,7 +345,11 @@ export async function exportUserData(services: Services, user: SessionUser) {
     ({ token: _token, id: _id, ...rest }) => rest,
   );
   const favoriteRows = await db
-    .select({ exerciseId: favorites.exerciseId, createdAt: favorites.createdAt })
+    .select({
+      exerciseId: favorites.exerciseId,
+      materialId: favorites.materialId,
+      createdAt: favorites.createdAt,
+    })
     .from(favorites)
     .where(eq(favorites.userId, user.id));
   const membership = await db

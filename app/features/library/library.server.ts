@@ -5,7 +5,7 @@ import { isPremiumActive } from "~/features/account/user-states";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { isAdmin } from "~/lib/auth/session.server";
-import { queryRows, textArray, type Database } from "~/lib/db.server";
+import { queryRows, type Database } from "~/lib/db.server";
 import { canOpen, type Viewer } from "./access";
 import {
   listSchoolFavoriteIds,
@@ -14,12 +14,15 @@ import {
   type SchoolRef,
 } from "./school-favorites.server";
 import type { ExerciseCard } from "./search.server";
-import type { CefrLevel, ExerciseContent, ExerciseType, MaterialType } from "./schema";
+import type { CefrLevel, ExerciseContent, ExerciseType } from "./schema";
 
 /** Who is looking at the library, and when (the request's moment decides temporary-free items). */
 export type LibraryViewer = Viewer & {
   userId: string | null;
+  /** Starred exercises. */
   favorites: ReadonlySet<string>;
+  /** Starred materials. */
+  favoriteMaterials: ReadonlySet<string>;
   /** The viewer's school (null in none): its shared favorites. */
   school: SchoolRef | null;
   schoolFavorites: ReadonlySet<string> | null;
@@ -38,11 +41,12 @@ export async function viewerFor(
       admin: false,
       userId: null,
       favorites: new Set(),
+      favoriteMaterials: new Set(),
       school: null,
       schoolFavorites: null,
       now,
     };
-  const [membership, favoriteIds] = await Promise.all([
+  const [membership, starred] = await Promise.all([
     loadUserOrganization(db, user.id),
     listFavoriteIds(db, user.id),
   ]);
@@ -54,7 +58,8 @@ export async function viewerFor(
     premium: profile.isPremiumActive,
     admin: isAdmin(user),
     userId: user.id,
-    favorites: new Set(favoriteIds),
+    favorites: new Set(starred.exercises),
+    favoriteMaterials: new Set(starred.materials),
     school,
     schoolFavorites: school ? new Set(await listSchoolFavoriteIds(db, school.id)) : null,
     now,
@@ -77,31 +82,49 @@ export async function accountAccess(db: Database, userId: string, now: Date): Pr
   };
 }
 
-export async function listFavoriteIds(db: Database, userId: string): Promise<string[]> {
+/** The ids of a user's starred exercises and materials, newest first. */
+export async function listFavoriteIds(
+  db: Database,
+  userId: string,
+): Promise<{ exercises: string[]; materials: string[] }> {
   const rows = await db
-    .select({ id: favorites.exerciseId })
+    .select({ exerciseId: favorites.exerciseId, materialId: favorites.materialId })
     .from(favorites)
-    .where(eq(favorites.userId, userId));
-  return rows.map((r) => r.id);
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt));
+  return {
+    exercises: rows.flatMap((r) => (r.exerciseId ? [r.exerciseId] : [])),
+    materials: rows.flatMap((r) => (r.materialId ? [r.materialId] : [])),
+  };
 }
 
-/** Stars or unstars an exercise; unknown exercises are refused. */
+/** A library item a teacher can star. */
+export type FavoriteItem = { kind: "exercise"; id: string } | { kind: "material"; id: string };
+
+/**
+ * Stars or unstars an exercise or a material; unknown items are refused (false). Locked
+ * (premium) items may be starred like any other: the star keeps no content.
+ */
 export async function setFavorite(
   db: Database,
   userId: string,
-  exerciseId: string,
+  item: FavoriteItem,
   favorite: boolean,
 ): Promise<boolean> {
-  const exists = await db
-    .select({ id: exercises.id })
-    .from(exercises)
-    .where(eq(exercises.id, exerciseId));
+  const table = item.kind === "exercise" ? exercises : materials;
+  const column = item.kind === "exercise" ? favorites.exerciseId : favorites.materialId;
+  const exists = await db.select({ id: table.id }).from(table).where(eq(table.id, item.id));
   if (exists.length === 0) return false;
-  if (favorite) await db.insert(favorites).values({ userId, exerciseId }).onConflictDoNothing();
-  else
+  if (favorite)
     await db
-      .delete(favorites)
-      .where(and(eq(favorites.userId, userId), eq(favorites.exerciseId, exerciseId)));
+      .insert(favorites)
+      .values(
+        item.kind === "exercise"
+          ? { userId, exerciseId: item.id }
+          : { userId, materialId: item.id },
+      )
+      .onConflictDoNothing();
+  else await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(column, item.id)));
   return true;
 }
 
@@ -316,92 +339,6 @@ export async function temporaryFreeExercises(db: Database, now: Date) {
     isFresh: r.isFresh,
     freeExpiresAt: r.freeExpiresAt?.toISOString() ?? null,
   }));
-}
-
-export interface MaterialCard {
-  id: string;
-  title: string;
-  summary: string;
-  type: MaterialType;
-  level: CefrLevel;
-  topics: string[];
-  durationMinutes: number;
-  isFree: boolean;
-  locked: boolean;
-}
-
-export interface MaterialFilters {
-  q: string;
-  types: string[];
-  levels: string[];
-  freeOnly: boolean;
-}
-
-export async function listMaterials(
-  db: Database,
-  filters: MaterialFilters,
-  viewer: LibraryViewer,
-  now: Date = viewer.now,
-): Promise<MaterialCard[]> {
-  const where = [];
-  const words = filters.q
-    .toLowerCase()
-    .replace(/[^a-z0-9\s]/g, " ")
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8);
-  if (words.length)
-    where.push(
-      sql`search_vector @@ to_tsquery('english', ${words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ")})`,
-    );
-  if (filters.types.length) where.push(sql`type = any(${textArray(filters.types)})`);
-  if (filters.levels.length) where.push(sql`level = any(${textArray(filters.levels)})`);
-  if (filters.freeOnly) where.push(sql`is_free`);
-  const rows = await db
-    .select({
-      id: materials.id,
-      title: materials.title,
-      summary: materials.summary,
-      type: materials.type,
-      level: materials.level,
-      topics: materials.topics,
-      durationMinutes: materials.durationMinutes,
-      isFree: materials.isFree,
-    })
-    .from(materials)
-    .where(where.length ? sql.join(where, sql` and `) : undefined)
-    .orderBy(materials.level, materials.title);
-  return rows.map((r) => ({
-    ...r,
-    type: r.type as MaterialType,
-    level: r.level as CefrLevel,
-    locked: !canOpen({ isFree: r.isFree }, viewer, now),
-  }));
-}
-
-export async function materialForViewer(
-  db: Database,
-  id: string,
-  viewer: LibraryViewer,
-  now: Date = viewer.now,
-) {
-  if (id.length > 100) return null;
-  const rows = await db.select().from(materials).where(eq(materials.id, id));
-  const row = rows[0];
-  if (!row) return null;
-  const locked = !canOpen({ isFree: row.isFree }, viewer, now);
-  return {
-    id: row.id,
-    title: row.title,
-    summary: row.summary,
-    type: row.type as MaterialType,
-    level: row.level as CefrLevel,
-    topics: row.topics,
-    isFree: row.isFree,
-    locked,
-    /** Markdown of the printable body, only for viewers who may open it. */
-    body: locked ? null : row.body,
-  };
 }
 
 export async function listAudioTracks(db: Database, viewer: LibraryViewer, now: Date = viewer.now) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { interpretQuery, parseSearchParams, searchParamsToQuery } from "./search-params";
+import { activeFilterChips } from "./components/library-filters";
+import {
+  interpretQuery,
+  parseMaterialParams,
+  parseSearchParams,
+  searchParamsToQuery,
+} from "./search-params";
 
 describe("search parameters", () => {
   it("falls back to defaults for malformed or unknown values", () => {
@@ -30,6 +36,48 @@ describe("search parameters", () => {
       ),
     );
     expect(parseSearchParams(searchParamsToQuery(p))).toEqual(p);
+  });
+});
+
+describe("materials search parameters", () => {
+  it("keeps material types, levels and topics, and drops the rest", () => {
+    const p = parseMaterialParams(
+      new URLSearchParams(
+        "type=flashcards,karaoke&type=role-play&level=c1&topic=travel&free=1&favorites=yes&page=0",
+      ),
+    );
+    expect(p).toEqual({
+      q: "",
+      types: ["flashcards"],
+      levels: ["C1"],
+      topics: ["travel"],
+      freeOnly: true,
+      favoritesOnly: false,
+      page: 1,
+    });
+    expect(parseMaterialParams(searchParamsToQuery(p))).toEqual(p);
+  });
+});
+
+describe("active filter chips", () => {
+  it("removes one filter each, keeps the rest and goes back to the first page", () => {
+    const chips = activeFilterChips(
+      new URLSearchParams("q=travel&type=flashcards&type=board-game&free=1&page=3"),
+      { type: (v) => `type ${v}`, free: () => "free only" },
+    );
+    expect(chips).toEqual([
+      {
+        key: "type:flashcards",
+        label: "type flashcards",
+        href: "?q=travel&type=board-game&free=1",
+      },
+      {
+        key: "type:board-game",
+        label: "type board-game",
+        href: "?q=travel&type=flashcards&free=1",
+      },
+      { key: "free:1", label: "free only", href: "?q=travel&type=flashcards&type=board-game" },
+    ]);
   });
 });
 

@@ -3,9 +3,12 @@ import {
   CEFR_LEVELS,
   EXERCISE_TYPES,
   GROUPINGS,
+  MATERIAL_TYPES,
   TOPICS,
   type CefrLevel,
   type ExerciseType,
+  type MaterialType,
+  type Topic,
 } from "./schema";
 
 export const DURATION_BUCKETS = ["up-to-10", "11-20", "21-30", "over-30"] as const;
@@ -46,9 +49,14 @@ function list(params: URLSearchParams, name: string): string[] {
     .slice(0, 50);
 }
 
+/** The page asked for: 1 when the value is missing, not a number or out of 1–1000. */
+function readPage(params: URLSearchParams): number {
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return Number.isFinite(page) && page >= 1 && page <= 1000 ? page : 1;
+}
+
 /** Reads search state from the URL; malformed or unknown values fall back to defaults. */
 export function parseSearchParams(params: URLSearchParams): SearchParams {
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
   const sort = pick([params.get("sort") ?? ""], SORTS)[0];
   return {
     q: (params.get("q") ?? "").slice(0, MAX_QUERY_LENGTH),
@@ -61,12 +69,51 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
     freeOnly: params.get("free") === "1",
     favoritesOnly: params.get("favorites") === "1",
     sort: sort ?? "relevance",
-    page: Number.isFinite(page) && page >= 1 && page <= 1000 ? page : 1,
+    page: readPage(params),
   };
 }
 
+/** The materials library's search state: fewer filters than the exercises', same rules. */
+export interface MaterialParams {
+  q: string;
+  levels: CefrLevel[];
+  types: MaterialType[];
+  topics: Topic[];
+  freeOnly: boolean;
+  favoritesOnly: boolean;
+  page: number;
+}
+
+/** Reads the materials page's state from the URL; unknown values are dropped. */
+export function parseMaterialParams(params: URLSearchParams): MaterialParams {
+  return {
+    q: (params.get("q") ?? "").slice(0, MAX_QUERY_LENGTH),
+    levels: pick(list(params, "level"), CEFR_LEVELS),
+    types: pick(list(params, "type"), MATERIAL_TYPES),
+    topics: pick(list(params, "topic"), TOPICS),
+    freeOnly: params.get("free") === "1",
+    favoritesOnly: params.get("favorites") === "1",
+    page: readPage(params),
+  };
+}
+
+/** The state either library page keeps in its address (values already checked). */
+export interface LibraryQuery {
+  q?: string;
+  levels?: readonly string[];
+  types?: readonly string[];
+  topics?: readonly string[];
+  durations?: readonly string[];
+  groupings?: readonly string[];
+  audiences?: readonly string[];
+  freeOnly?: boolean;
+  favoritesOnly?: boolean;
+  sort?: string;
+  page?: number;
+}
+
 /** Writes search state back to a query string (only non-default values). */
-export function searchParamsToQuery(p: Partial<SearchParams>): URLSearchParams {
+export function searchParamsToQuery(p: LibraryQuery): URLSearchParams {
   const out = new URLSearchParams();
   if (p.q) out.set("q", p.q);
   for (const [name, values] of [

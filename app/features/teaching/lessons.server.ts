@@ -419,3 +419,31 @@ export async function latestLesson(
     .limit(1);
   return row ? { ...row, items: Number(row.items) } : null;
 }
+
+/**
+ * The teacher's upcoming lessons (not done, soonest first) to add a material to, each marked
+ * when its plan already holds that material.
+ */
+export async function lessonsToAddMaterial(
+  services: Services,
+  teacherId: string,
+  materialId: string,
+  now: Date = services.clock.now(),
+): Promise<(LessonSummary & { hasMaterial: boolean })[]> {
+  const upcoming = await listLessons(services, teacherId, "upcoming", { limit: 50 }, now);
+  if (upcoming.length === 0) return [];
+  const holding = await services.db
+    .selectDistinct({ lessonId: lessonItems.lessonId })
+    .from(lessonItems)
+    .where(
+      and(
+        eq(lessonItems.materialId, materialId),
+        inArray(
+          lessonItems.lessonId,
+          upcoming.map((l) => l.id),
+        ),
+      ),
+    );
+  const has = new Set(holding.map((r) => r.lessonId));
+  return upcoming.map((l) => ({ ...l, hasMaterial: has.has(l.id) }));
+}

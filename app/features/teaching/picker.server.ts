@@ -1,6 +1,7 @@
-import { listMaterials, type LibraryViewer } from "~/features/library/library.server";
+import type { LibraryViewer } from "~/features/library/library.server";
+import { findMaterials } from "~/features/library/materials.server";
 import { CEFR_LEVELS, type CefrLevel } from "~/features/library/schema";
-import { parseSearchParams } from "~/features/library/search-params";
+import { parseMaterialParams, parseSearchParams } from "~/features/library/search-params";
 import { searchExercises } from "~/features/library/search.server";
 import type { Services } from "~/lib/services.server";
 import type { UsedWithStudent } from "./lessons.server";
@@ -67,9 +68,9 @@ export async function runPicker(
   used: UsedWithStudent,
 ): Promise<PickerData> {
   const { q, level, fresh } = query;
+  const search = new URLSearchParams({ q });
+  if (level) search.set("level", level);
   if (query.kind === "exercise") {
-    const search = new URLSearchParams({ q });
-    if (level) search.set("level", level);
     const found = await searchExercises(services.database, parseSearchParams(search), viewer);
     const results = found.results
       .map((r) => ({
@@ -84,12 +85,8 @@ export async function runPicker(
       .filter((r) => !fresh || !r.usedAt);
     return { ...query, results };
   }
-  const materials = await listMaterials(
-    services.db,
-    { q, types: [], levels: level ? [level] : [], freeOnly: false },
-    viewer,
-  );
-  const results = materials
+  const { cards } = await findMaterials(services.db, parseMaterialParams(search), viewer);
+  const results = cards
     .map((m) => ({
       id: m.id,
       title: m.title,

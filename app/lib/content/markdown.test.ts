@@ -27,7 +27,7 @@ describe("Markdown for content pages", () => {
     expect(html).toContain('<a href="#warm-up-ideas" class="heading-anchor"');
     expect(html).toContain('<a href="/faq">the FAQ</a>');
     expect(html).toContain('<a href="https://parley.example">');
-    expect(html).toContain('<div class="table-scroll"><table>');
+    expect(html).toContain('<div class="table-scroll" tabindex="0"><table>');
     expect(html).toContain("<td>B1</td>");
     expect(html).toContain("<pre><code>say &lt;hello&gt;");
     expect(html).toContain("<ul>\n<li>one</li>");

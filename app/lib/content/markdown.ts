@@ -55,8 +55,9 @@ md.core.ruler.push("heading_anchors", (state) => {
   }
 });
 
-// Tables scroll sideways on narrow screens instead of overflowing the page.
-md.renderer.rules.table_open = () => '<div class="table-scroll"><table>\n';
+// Tables scroll sideways on narrow screens instead of overflowing the page; the scrolling box
+// takes keyboard focus so it can be scrolled without a mouse (axe scrollable-region-focusable).
+md.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>\n';
 md.renderer.rules.table_close = () => "</table></div>\n";
 
 export function renderMarkdown(source: string): string {

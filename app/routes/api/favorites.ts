@@ -5,18 +5,30 @@ import { requireApiUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { apiError, readForm, readJsonBody, requireMethod } from "~/lib/http.server";
 
-const FavoriteSchema = z.object({
-  exerciseId: z.string().min(1).max(100),
-  favorite: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]),
-});
+const ItemId = z.string().min(1).max(100);
 
-/** The signed-in user's favorite exercise ids (spec §7: read with no limit). */
+/** One exercise or one material, starred (true) or not (false). */
+const FavoriteSchema = z
+  .object({
+    exerciseId: ItemId.optional(),
+    materialId: ItemId.optional(),
+    favorite: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]),
+  })
+  .refine((v) => (v.exerciseId === undefined) !== (v.materialId === undefined), {
+    message: "Send either exerciseId or materialId, not both.",
+  });
+
+/**
+ * The signed-in user's favorites: `favorites` lists exercise ids (spec §7: read with no
+ * limit), `materials` material ids.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireApiUser(context);
-  return Response.json({ favorites: await listFavoriteIds(getServices(context).db, user.id) });
+  const ids = await listFavoriteIds(getServices(context).db, user.id);
+  return Response.json({ favorites: ids.exercises, materials: ids.materials });
 }
 
-/** Stars or unstars an exercise; answers the new state. */
+/** Stars or unstars an exercise or a material; answers the new state. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = requireApiUser(context);
@@ -28,14 +40,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     "success" in input
       ? input.success
         ? input.data
-        : apiError(400, "Send exerciseId and favorite.")
+        : apiError(400, "Send exerciseId or materialId, and favorite.")
       : input;
-  const ok = await setFavorite(
-    getServices(context).db,
-    user.id,
-    parsed.exerciseId,
-    parsed.favorite,
+  const item = parsed.materialId
+    ? ({ kind: "material", id: parsed.materialId } as const)
+    : ({ kind: "exercise", id: parsed.exerciseId ?? "" } as const);
+  const ok = await setFavorite(getServices(context).db, user.id, item, parsed.favorite);
+  if (!ok) apiError(404, `No ${item.kind} with that id.`);
+  return Response.json(
+    item.kind === "material"
+      ? { materialId: item.id, favorite: parsed.favorite }
+      : { exerciseId: item.id, favorite: parsed.favorite },
   );
-  if (!ok) apiError(404, "No exercise with that id.");
-  return Response.json({ exerciseId: parsed.exerciseId, favorite: parsed.favorite });
 }

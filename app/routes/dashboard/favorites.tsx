@@ -3,12 +3,17 @@ import type { Route } from "./+types/favorites";
 import { cx } from "~/components/ui/cx";
 import { SchoolIcon, StarIcon } from "~/components/ui/icons";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
-import { ExerciseCardView } from "~/features/library/components/exercise-card";
+import {
+  ExerciseCardGrid,
+  ExerciseCardView,
+  MaterialCardView,
+} from "~/features/library/components/library-card";
 import {
   listFavoriteCards,
   listSchoolFavoriteCards,
   viewerFor,
 } from "~/features/library/library.server";
+import { listFavoriteMaterialCards } from "~/features/library/materials.server";
 import { CEFR_LEVELS } from "~/features/library/schema";
 import type { SchoolFavoriteCard } from "~/features/library/school-favorites.server";
 import { teacherTimeZone } from "~/features/teaching/teacher.server";
@@ -21,9 +26,9 @@ import { useExerciseHref } from "~/features/library/components/exercise-href";
 export const handle = { dashboard: true };
 
 /**
- * The teacher's own favorites, and — for a teacher in a school — the school's shared
- * favorites on a second tab (`?list=school`). A teacher in no school sees no tab at all, and
- * the school tab's address shows their own list.
+ * The teacher's own favorites (exercises, then materials), and — for a teacher in a school —
+ * the school's shared favorite exercises on a second tab (`?list=school`). A teacher in no
+ * school sees no tab at all, and the school tab's address shows their own list.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -37,12 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     list,
     timeZone: teacherTimeZone(user),
     favorites: list === "mine" ? await listFavoriteCards(db, viewer) : [],
+    materials: list === "mine" ? await listFavoriteMaterialCards(db, viewer) : [],
     schoolFavorites: list === "school" ? await listSchoolFavoriteCards(db, viewer) : [],
   };
 }
 
 /**
- * An unstarred exercise stays on the page until the next visit, so it can be starred again.
+ * An unstarred exercise or material stays on the page until the next visit, so it can be starred again.
  * The school's list is reloaded after a change (another teacher may have changed it too).
  */
 export function shouldRevalidate({
@@ -148,24 +154,24 @@ function SchoolFavorites({
 }
 
 export default function FavoritesPage() {
-  const exerciseHref = useExerciseHref();
   const t = useT();
-  const { favorites, schoolFavorites, school, list, timeZone } = useLoaderData<typeof loader>();
+  const { favorites, materials, schoolFavorites, school, list, timeZone } =
+    useLoaderData<typeof loader>();
   return (
     <>
-      <title>{`${t(list === "school" ? "page.favorites.school" : "page.favorites.title")} · Parley`}</title>
+      <title>{`${t(list === "school" ? "page.favorites.school" : "page.favorites.heading")} · Parley`}</title>
       <PageHeader
-        title={t("page.favorites.title")}
+        title={t("page.favorites.heading")}
         description={
           school && list === "school"
             ? t("page.favorites.schoolDescription", { school: school.name })
-            : t("page.favorites.description")
+            : t("page.favorites.intro")
         }
       />
       {school ? <ListTabs list={list} school={school.name} /> : null}
       {school && list === "school" ? (
         <SchoolFavorites school={school.name} favorites={schoolFavorites} timeZone={timeZone} />
-      ) : favorites.length === 0 ? (
+      ) : favorites.length === 0 && materials.length === 0 ? (
         <EmptyState title={t("page.favorites.emptyTitle")} icon={<StarIcon className="size-8" />}>
           {t("page.favorites.empty")}{" "}
           <Link to="/dashboard/exercises" className="font-semibold text-brand-700 hover:underline">
@@ -173,13 +179,30 @@ export default function FavoritesPage() {
           </Link>
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {favorites.map((exercise) => (
-            <li key={exercise.id}>
-              <ExerciseCardView exercise={exercise} href={exerciseHref(exercise.id)} />
-            </li>
-          ))}
-        </ul>
+        <div className="space-y-8">
+          {favorites.length > 0 ? (
+            <section aria-labelledby="favorite-exercises">
+              <h2 id="favorite-exercises" className="mb-3 text-lg font-semibold text-ink">
+                {t("nav.exercises")}
+              </h2>
+              <ExerciseCardGrid exercises={favorites} />
+            </section>
+          ) : null}
+          {materials.length > 0 ? (
+            <section aria-labelledby="favorite-materials" data-testid="favorite-materials">
+              <h2 id="favorite-materials" className="mb-3 text-lg font-semibold text-ink">
+                {t("nav.materials")}
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {materials.map((material) => (
+                  <li key={material.id}>
+                    <MaterialCardView material={material} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
       )}
     </>
   );

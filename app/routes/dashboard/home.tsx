@@ -5,7 +5,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { SearchIcon } from "~/components/ui/icons";
 import { ExpiryDateTime, LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState } from "~/components/ui/page-header";
-import { ExerciseCardView } from "~/features/library/components/exercise-card";
+import { ExerciseCardGrid } from "~/features/library/components/library-card";
 import {
   listFavoriteCards,
   listRecentCards,
@@ -18,7 +18,6 @@ import { listLessons } from "~/features/teaching/lessons.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
-import { useExerciseHref } from "~/features/library/components/exercise-href";
 
 export const handle = { dashboard: true };
 
@@ -82,7 +81,6 @@ function MembershipCard() {
 }
 
 export default function DashboardHome() {
-  const exerciseHref = useExerciseHref();
   const t = useT();
   const profile = useProfile();
   const { recent, favorites, favoriteCount, counts, upcoming } = useLoaderData<typeof loader>();
@@ -181,13 +179,7 @@ export default function DashboardHome() {
                 </Link>
               </EmptyState>
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {recent.map((exercise) => (
-                  <li key={exercise.id}>
-                    <ExerciseCardView exercise={exercise} href={exerciseHref(exercise.id)} />
-                  </li>
-                ))}
-              </ul>
+              <ExerciseCardGrid exercises={recent} />
             )}
           </section>
 
@@ -210,13 +202,7 @@ export default function DashboardHome() {
                 {t("dashboard.favoritesEmpty")}
               </EmptyState>
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {favorites.map((exercise) => (
-                  <li key={exercise.id}>
-                    <ExerciseCardView exercise={exercise} href={exerciseHref(exercise.id)} />
-                  </li>
-                ))}
-              </ul>
+              <ExerciseCardGrid exercises={favorites} />
             )}
           </section>
         </div>

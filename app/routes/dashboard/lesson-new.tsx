@@ -7,7 +7,9 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
+import { materialTitle } from "~/features/library/materials.server";
 import {
+  addItem,
   createLesson,
   duplicateLesson,
   latestLesson,
@@ -25,10 +27,14 @@ import { addDays } from "~/lib/time";
 
 export const handle = { dashboard: true };
 
-/** Spec §2.3: a lesson is planned for a student; without studentId this goes to the roster. */
+/**
+ * Spec §2.3: a lesson is planned for a student; without studentId this goes to the roster.
+ * `materialId` (a material's "Add to lesson") starts the plan with that material.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const studentId = new URL(request.url).searchParams.get("studentId");
+  const url = new URL(request.url);
+  const studentId = url.searchParams.get("studentId");
   if (!studentId) throw redirect("/dashboard/students");
   const services = getServices(context);
   const student = await getStudent(services, user.id, studentId);
@@ -38,7 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const start = addDays(services.clock.now(), 1);
   start.setUTCMinutes(0, 0, 0);
   const previous = await latestLesson(services, user.id, student.id);
+  const material = await materialTitle(services.db, url.searchParams.get("materialId") ?? "");
   return {
+    material,
     student: { id: student.id, name: student.name, level: student.level },
     timeZone,
     defaults: utcToZonedParts(start, timeZone),
@@ -52,6 +60,7 @@ const LessonSchema = z.object({
   time: z.string().regex(/^\d{2}:\d{2}$/),
   timeZone: z.string().refine(isTimeZone),
   copyFrom: z.string().max(100).optional(),
+  materialId: z.string().min(1).max(100).optional(),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,12 +84,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
   if (!id) notFound(request);
   if (parsed.data.copyFrom) await updateLesson(services, user.id, id, { title: parsed.data.title });
+  // Unknown materials are skipped, and a copied plan that holds it already keeps its place.
+  if (parsed.data.materialId)
+    await addItem(services, user.id, id, { kind: "material", materialId: parsed.data.materialId });
   return redirect(`/dashboard/lessons/${id}`);
 }
 
 export default function NewLesson() {
   const t = useT();
-  const { student, timeZone, defaults, previous } = useLoaderData<typeof loader>();
+  const { student, timeZone, defaults, previous, material } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const zone = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -98,6 +110,14 @@ export default function NewLesson() {
       {answer ? <Alert tone="error">{t(answer.messageKey)}</Alert> : null}
       <Form method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
         <input ref={zone} type="hidden" name="timeZone" defaultValue={timeZone} />
+        {material ? (
+          <>
+            <input type="hidden" name="materialId" value={material.id} />
+            <p className="text-sm text-slate-700" data-testid="starts-with">
+              {t("lessons.startsWith", { title: material.title })}
+            </p>
+          </>
+        ) : null}
         <TextField
           label={t("lessons.title")}
           name="title"

@@ -1,147 +1,114 @@
-import { Form, Link, useLoaderData, useSubmit } from "react-router";
+import { useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/materials";
-import { Button } from "~/components/ui/button";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
-import { AccessBadges, LevelBadge } from "~/features/library/components/badges";
-import { listMaterials, viewerFor } from "~/features/library/library.server";
-import { CEFR_LEVELS, MATERIAL_TYPES } from "~/features/library/schema";
+import { MaterialCardView } from "~/features/library/components/library-card";
+import { FilterGroup } from "~/features/library/components/library-filters";
+import { LibraryLayout } from "~/features/library/components/library-layout";
+import { viewerFor } from "~/features/library/library.server";
+import { searchMaterials } from "~/features/library/materials.server";
+import { CEFR_LEVELS, MATERIAL_TYPES, TOPICS } from "~/features/library/schema";
+import { parseMaterialParams, searchParamsToQuery } from "~/features/library/search-params";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
 
 export const handle = { dashboard: true };
 
+/**
+ * The materials library, built like the exercises': a search box, a filter sidebar with a
+ * count beside every value, chips for the filters in force, pages of results. Unknown query
+ * values are dropped and a page past the end shows the last one.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser(context, request);
-  const { db } = getServices(context);
-  const params = new URL(request.url).searchParams;
-  const filters = {
-    q: (params.get("q") ?? "").slice(0, 200),
-    types: params.getAll("type").filter((v) => (MATERIAL_TYPES as readonly string[]).includes(v)),
-    levels: params.getAll("level").filter((v) => (CEFR_LEVELS as readonly string[]).includes(v)),
-    freeOnly: params.get("free") === "1",
-  };
-  const viewer = await viewerFor(db, getUser(context), getServices(context).clock.now());
-  return { filters, materials: await listMaterials(db, filters, viewer) };
+  const { db, clock } = getServices(context);
+  const params = parseMaterialParams(new URL(request.url).searchParams);
+  const viewer = await viewerFor(db, getUser(context), clock.now());
+  const result = await searchMaterials(db, params, viewer);
+  return { params: { ...params, page: result.page }, result };
+}
+
+/** The sidebar's groups: type, level, topic (the long one folds). */
+const MATERIAL_FACETS = [
+  {
+    name: "type",
+    field: "types",
+    legend: "materials.type",
+    values: MATERIAL_TYPES,
+    label: (value: string) => `materials.typeName.${value}`,
+  },
+  {
+    name: "level",
+    field: "levels",
+    legend: "library.filter.level",
+    values: CEFR_LEVELS,
+    label: (value: string) => `library.level.${value}`,
+  },
+  {
+    name: "topic",
+    field: "topics",
+    legend: "library.filter.topic",
+    values: TOPICS,
+    label: (value: string) => `library.topic.${value}`,
+  },
+] as const;
+
+/** Starring a material does not re-run the search. */
+export function shouldRevalidate({
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formAction === "/api/favorites" ? false : defaultShouldRevalidate;
 }
 
 export default function MaterialsPage() {
   const t = useT();
-  const { filters, materials } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
+  const { params, result } = useLoaderData<typeof loader>();
+  const pageLink = (page: number) => `?${searchParamsToQuery({ ...params, page }).toString()}`;
+
   return (
     <>
       <title>{`${t("page.materials.title")} · Parley`}</title>
       <PageHeader title={t("page.materials.title")} description={t("page.materials.description")} />
-      <Form
-        method="get"
-        className="mb-6 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
-        onChange={(e) => void submit(e.currentTarget, { replace: true, preventScrollReset: true })}
-      >
-        <div>
-          <label htmlFor="materials-q" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("materials.search")}
-          </label>
-          <input
-            id="materials-q"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            maxLength={200}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2"
-          />
-        </div>
-        <div>
-          <label htmlFor="materials-type" className="mb-1 block text-sm font-medium text-slate-800">
-            {t("materials.type")}
-          </label>
-          <select
-            id="materials-type"
-            name="type"
-            defaultValue={filters.types[0] ?? ""}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-          >
-            <option value="">{t("materials.allTypes")}</option>
-            {MATERIAL_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`materials.typeName.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label
-            htmlFor="materials-level"
-            className="mb-1 block text-sm font-medium text-slate-800"
-          >
-            {t("library.filter.level")}
-          </label>
-          <select
-            id="materials-level"
-            name="level"
-            defaultValue={filters.levels[0] ?? ""}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-          >
-            <option value="">{t("materials.allLevels")}</option>
-            {CEFR_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {level}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-end gap-3">
-          <label className="flex items-center gap-2 pb-2 text-sm">
-            <input
-              type="checkbox"
-              name="free"
-              value="1"
-              defaultChecked={filters.freeOnly}
-              className="size-4 accent-brand-700"
+      <LibraryLayout
+        pathname="/dashboard/materials"
+        searchLabel={t("materials.search")}
+        placeholder={t("materials.search")}
+        query={params.q}
+        clearHref="/dashboard/materials"
+        filterQuery={searchParamsToQuery(params)}
+        facetLabels={Object.fromEntries(
+          MATERIAL_FACETS.map((facet) => [facet.name, (value: string) => t(facet.label(value))]),
+        )}
+        freeOnly={params.freeOnly}
+        favoritesOnly={params.favoritesOnly}
+        freeCount={result.facets.free.free ?? 0}
+        filters={(apply) =>
+          MATERIAL_FACETS.map((facet) => (
+            <FilterGroup
+              key={facet.name}
+              legend={t(facet.legend)}
+              name={facet.name}
+              values={facet.values}
+              label={(value) => t(facet.label(value))}
+              selected={params[facet.field]}
+              counts={result.facets[facet.name]}
+              onChange={apply}
+              collapsible={facet.name === "topic"}
             />
-            {t("library.freeOnly")}
-          </label>
-          <noscript>
-            <Button type="submit">{t("library.applyFilters")}</Button>
-          </noscript>
-        </div>
-      </Form>
-      {materials.length === 0 ? (
-        <EmptyState title={t("materials.noneTitle")}>{t("materials.none")}</EmptyState>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {materials.map((m) => (
-            <li key={m.id}>
-              <article className="relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:shadow-md">
-                <div className="flex items-center gap-2">
-                  <LevelBadge level={m.level} />
-                  <span className="text-xs font-medium uppercase tracking-wide text-slate-600">
-                    {t(`materials.typeName.${m.type}`)}
-                  </span>
-                </div>
-                <h2 className="mt-2 text-base font-semibold text-ink">
-                  <Link
-                    to={`/dashboard/materials/${m.id}`}
-                    className="after:absolute after:inset-0 after:content-[''] focus-visible:underline"
-                  >
-                    <bdi lang="en" dir="ltr">
-                      {m.title}
-                    </bdi>
-                  </Link>
-                </h2>
-                <p className="mt-1.5 line-clamp-3 text-sm text-slate-600">
-                  <bdi lang="en" dir="ltr">
-                    {m.summary}
-                  </bdi>
-                </p>
-                <div className="mt-auto pt-3">
-                  <AccessBadges isFree={m.isFree} locked={m.locked} />
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+          ))
+        }
+        heading={t("materials.resultCount", { count: result.total })}
+        results={result.results.map((material) => (
+          <li key={material.id}>
+            <MaterialCardView material={material} dataResult />
+          </li>
+        ))}
+        empty={<EmptyState title={t("materials.noneTitle")}>{t("materials.none")}</EmptyState>}
+        page={params.page}
+        pageCount={result.pageCount}
+        pageHref={pageLink}
+      />
     </>
   );
 }

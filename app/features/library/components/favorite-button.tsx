@@ -4,22 +4,24 @@ import { StarIcon } from "~/components/ui/icons";
 import { useT } from "~/lib/i18n/react";
 
 /**
- * The star on every exercise: saved at once in the interface (optimistic), then on the
- * server; a failure puts the star back.
+ * The star on every exercise and material: saved at once in the interface (optimistic), then
+ * on the server; a failure puts the star back.
  */
 export function FavoriteButton({
-  exerciseId,
+  kind = "exercise",
+  id,
   favorite,
   title,
   large = false,
 }: {
-  exerciseId: string;
+  kind?: "exercise" | "material";
+  id: string;
   favorite: boolean;
   title: string;
   large?: boolean;
 }) {
   const t = useT();
-  const fetcher = useFetcher<{ favorite: boolean }>({ key: `favorite:${exerciseId}` });
+  const fetcher = useFetcher<{ favorite: boolean }>({ key: `favorite:${kind}:${id}` });
   const pending = fetcher.formData?.get("favorite");
   const on =
     pending !== undefined && pending !== null
@@ -27,7 +29,7 @@ export function FavoriteButton({
       : (fetcher.data?.favorite ?? favorite);
   return (
     <fetcher.Form method="post" action="/api/favorites" className="inline-flex">
-      <input type="hidden" name="exerciseId" value={exerciseId} />
+      <input type="hidden" name={kind === "exercise" ? "exerciseId" : "materialId"} value={id} />
       <input type="hidden" name="favorite" value={on ? "false" : "true"} />
       <button
         type="submit"

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
-import { ArrowLeftIcon, ChevronIcon, ClockIcon, CloseIcon, PrintIcon } from "~/components/ui/icons";
+import { ArrowLeftIcon, ChevronIcon, ClockIcon, PrintIcon } from "~/components/ui/icons";
 import { useLocale, useT } from "~/lib/i18n/react";
 import type { ExerciseView } from "../library.server";
 import { buildSlides, slideForKey } from "../slides";
 import { AccessBadges, LevelBadge } from "./badges";
 import { ClassSharePanel, type ShareableClass, useClassShare } from "./class-share";
 import { FavoriteButton } from "./favorite-button";
+import { ProjectorExit, useProjector } from "./projector";
 import { SchoolFavoriteButton } from "./school-favorite-button";
 import { SlideView } from "./slide-view";
 
@@ -70,30 +71,10 @@ export function Presenter({
   const [notes, setNotes] = useState(false);
   const stage = useRef<HTMLDivElement>(null);
   const timer = useTimer(exercise.durationMinutes);
-  const [fullscreen, setFullscreen] = useState(false);
+  const projector = useProjector(stage);
+  const fullscreen = projector.on;
+  const toggleFullscreen = projector.toggle;
   const classShare = useClassShare(exercise.id, index);
-
-  // Projector mode fills the screen (the browser's full screen) or, where the browser refuses
-  // full screen (an embedded page, a locked-down school laptop), the whole window.
-  const toggleFullscreen = useCallback(() => {
-    if (fullscreen) {
-      setFullscreen(false);
-      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-      return;
-    }
-    setFullscreen(true);
-    const request = stage.current?.requestFullscreen?.();
-    if (request) void request.catch(() => undefined);
-  }, [fullscreen]);
-
-  useEffect(() => {
-    // Leaving the browser's full screen (Esc, F11) leaves projector mode too.
-    const onChange = () => {
-      if (document.fullscreenElement === null) setFullscreen(false);
-    };
-    document.addEventListener("fullscreenchange", onChange);
-    return () => document.removeEventListener("fullscreenchange", onChange);
-  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -121,12 +102,11 @@ export function Presenter({
       }
       if (event.key === "n") setNotes((n) => !n);
       else if (event.key === "f") toggleFullscreen();
-      else if (event.key === "Escape" && fullscreen) toggleFullscreen();
       else if (event.key === "t") timer.toggle();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [index, mode, slides.length, toggleFullscreen, timer, fullscreen]);
+  }, [index, mode, slides.length, toggleFullscreen, timer]);
 
   const slide = slides[index];
   const notesPanel = exercise.teacherNotes ? (
@@ -201,7 +181,7 @@ export function Presenter({
             labelled
           />
           <FavoriteButton
-            exerciseId={exercise.id}
+            id={exercise.id}
             favorite={exercise.favorite}
             title={exercise.title}
             large
@@ -342,14 +322,7 @@ export function Presenter({
                   {index + 1} / {slides.length}
                 </span>
               ) : null}
-              <Button
-                theme="white"
-                size="small"
-                onClick={toggleFullscreen}
-                icon={<CloseIcon className="size-4" />}
-              >
-                {t("presenter.exitFullscreen")}
-              </Button>
+              <ProjectorExit onExit={projector.leave} />
             </div>
           ) : null}
           {fullscreen && timer.left === 0 ? (
