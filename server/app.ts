@@ -41,7 +41,7 @@ export interface ParleyApp {
 }
 
 /** How soon a browser whose event stream was closed for a shutdown reconnects. */
-export const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
+const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
 

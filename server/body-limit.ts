@@ -9,7 +9,7 @@ import type { NextFunction, Request, Response } from "express";
  */
 
 /** Left-over bodies up to this size are read and dropped to keep the connection alive. */
-export const DRAIN_MAX_BYTES = 1024 * 1024;
+const DRAIN_MAX_BYTES = 1024 * 1024;
 
 export function tooLargeMessage(limit: number): string {
   return `The request body is larger than ${limit} bytes.`;

@@ -92,7 +92,7 @@ function toWebRequest(
  * reconnect (to another instance) and ended at once: an event stream never finishes by
  * itself, and a deploy must not wait out the grace period for it.
  */
-export class EventStreams {
+class EventStreams {
   private readonly open = new Set<Response>();
   private retryMs: number | null = null;
 

@@ -11,11 +11,11 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "@db/schema";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The query interface shared by the PGlite and node-postgres drivers. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type NotificationHandler = (payload: string) => void;
+type NotificationHandler = (payload: string) => void;
 
 export interface DatabaseHandle {
   readonly kind: "pglite" | "postgres";
@@ -220,7 +220,7 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 /** No request should wait on a runaway query: each statement gets at most this long. */
-export const STATEMENT_TIMEOUT_MS = 15_000;
+const STATEMENT_TIMEOUT_MS = 15_000;
 
 /** While the database is unreachable, requests are answered 503 with this advice. */
 export const DATABASE_RETRY_AFTER_S = 5;
@@ -228,7 +228,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
   "The service is briefly unavailable (its database cannot be reached). Try again shortly.";
 
 /** A connection attempt that gets no answer (a database cut off the network) fails after this. */
-export const CONNECT_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 /** While the database is unreachable, it is tried this often. */
 const RECHECK_MS = 1_000;
 

@@ -6,7 +6,7 @@ import type { Logger } from "./log.server";
 export const SETTINGS_CHANNEL = "settings_changed";
 const MAINTENANCE_KEY = "maintenance";
 /** Promotion campaigns set in the database; they replace content/info/promotions.yml. */
-export const PROMOTIONS_KEY = "promotions";
+const PROMOTIONS_KEY = "promotions";
 const REFRESH_MS = 30_000;
 
 export interface MaintenanceState {

@@ -18,7 +18,7 @@ export interface FormFailure {
   formError?: FieldMessage;
 }
 
-export function formValues(formData: FormData): Record<string, string> {
+function formValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of formData.entries()) {
     if (typeof value === "string" && !SECRET_FIELDS.test(key)) values[key] = value.slice(0, 2000);

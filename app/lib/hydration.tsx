@@ -12,7 +12,7 @@ export function useHydrates(): boolean {
   return useContext(HydrationContext);
 }
 
-export interface HydrationHandle {
+interface HydrationHandle {
   hydrate?: boolean;
 }
 

@@ -17,7 +17,7 @@ export interface Job {
 const key = (name: string) => `job:${name}`;
 
 /** Claims a job's run for this instance when it is due; true when this instance should run it. */
-export async function claimJob(db: Database, job: Job, now: Date): Promise<boolean> {
+async function claimJob(db: Database, job: Job, now: Date): Promise<boolean> {
   const rows = await queryRows<{ key: string }>(
     db,
     sql`insert into app_settings (key, value, updated_at)

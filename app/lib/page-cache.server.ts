@@ -7,12 +7,7 @@ import { splitLocalePrefix } from "./routing/paths";
 import { ROUTE_RULES_CHANNEL } from "./routing/route-rules.server";
 
 /** Channels whose notifications mean pages may have changed (content, library, rules, settings). */
-export const PAGE_CHANNELS = [
-  "content_changed",
-  "library_changed",
-  ROUTE_RULES_CHANNEL,
-  SETTINGS_CHANNEL,
-];
+const PAGE_CHANNELS = ["content_changed", "library_changed", ROUTE_RULES_CHANNEL, SETTINGS_CHANNEL];
 
 /**
  * Rendered public pages, kept in this process for a minute so that repeated requests for
@@ -22,7 +17,7 @@ export const PAGE_CHANNELS = [
  * content, the library, route rules or settings (NOTIFY from any instance) empties it.
  */
 
-export const PAGE_CACHE_TTL_MS = 60_000;
+const PAGE_CACHE_TTL_MS = 60_000;
 const MAX_ENTRIES = 400;
 const MAX_BODY = 512 * 1024;
 

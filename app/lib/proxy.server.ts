@@ -25,7 +25,7 @@ const NAMED: Record<string, [string, number, "ipv4" | "ipv6"][]> = {
   ],
 };
 
-export class TrustedProxiesError extends Error {}
+class TrustedProxiesError extends Error {}
 
 function family(address: string): "ipv4" | "ipv6" | null {
   const kind = isIP(address);

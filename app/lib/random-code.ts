@@ -1,5 +1,5 @@
 /** Letters and digits people can read aloud and type without confusion (no 0/O, 1/I/L). */
-export const READABLE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const READABLE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 /** A random code from an alphabet (cryptographically random). */
 export function randomCode(length: number, alphabet = READABLE_ALPHABET): string {

@@ -61,10 +61,6 @@ export async function peekRate(db: Database, key: string, rule: RateRule): Promi
   };
 }
 
-export async function resetRate(db: Database, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limits where key = ${key}`);
-}
-
 /** Removes expired counters (run by the daily housekeeping job). */
 export async function pruneRates(db: Database, olderThanMs: number): Promise<void> {
   await db.execute(

@@ -6,7 +6,7 @@ import type { Logger } from "./log.server";
  * NOTIFY (PGlite's own NOTIFY when embedded) and reaches every instance's subscribers of its
  * topic ("user:{id}", "class:{id}"). Subscribers are the open Server-Sent Events streams.
  */
-export const REALTIME_CHANNEL = "parley_events";
+const REALTIME_CHANNEL = "parley_events";
 
 /**
  * Published on `user:{id}` when what the user may receive changes (a session revoked or
@@ -15,7 +15,7 @@ export const REALTIME_CHANNEL = "parley_events";
  */
 export const ACCESS_CHANGED_EVENT = "access-changed";
 
-export interface RealtimeEvent {
+interface RealtimeEvent {
   topic: string;
   event: string;
   data: unknown;

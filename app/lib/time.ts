@@ -2,11 +2,10 @@
  * Lengths of time in milliseconds, the one place they are written (issue 20: "one source per
  * fact"). Calendar days in a time zone are another matter: see time-zone.ts.
  */
-export const SECOND_MS = 1000;
-export const MINUTE_MS = 60 * SECOND_MS;
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
-export const WEEK_MS = 7 * DAY_MS;
 
 /** `date` plus a number of 24-hour days (negative: before). */
 export function addDays(date: Date, days: number): Date {

@@ -16,7 +16,7 @@ interface AxeFinding {
   targets: string[];
 }
 
-export interface PageChecks {
+interface PageChecks {
   /** Console errors a test provokes on purpose (matched by substring). */
   allowConsoleErrors(...patterns: (string | RegExp)[]): void;
   /** Runs the accessibility scan now (for states reached without a navigation: open menus, dialogs). */
@@ -94,7 +94,7 @@ interface ConsoleLog {
  * renders a time differently on the server and in the browser fails hydration here, as it
  * would for a teacher in Warsaw.
  */
-export const BROWSER_TIME_ZONE = "Europe/Warsaw";
+const BROWSER_TIME_ZONE = "Europe/Warsaw";
 
 interface TestFixtures {
   checks: PageChecks;

@@ -23,7 +23,7 @@ function parseDay(value: string): Date | null {
 }
 
 /** "środa, 9 grudnia 2026": a calendar day (no time zone: it is the day the teacher picked). */
-export function formatCalendarDay(value: string, locale: string): string {
+function formatCalendarDay(value: string, locale: string): string {
   const day = parseDay(value);
   return day
     ? new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(day)
@@ -31,7 +31,7 @@ export function formatCalendarDay(value: string, locale: string): string {
 }
 
 /** A time of day as the language writes it: "14:15" in Polish, "2:15 PM" in English. */
-export function formatClockTime(value: string, locale: string): string {
+function formatClockTime(value: string, locale: string): string {
   const [hour, minute] = value.split(":").map(Number);
   return new Intl.DateTimeFormat(locale, {
     hour: "numeric",

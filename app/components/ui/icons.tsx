@@ -22,11 +22,7 @@ function base(path: string) {
   };
 }
 
-export const HomeIcon = base("M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z");
 export const BookIcon = base("M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2zM4 19V5M8 7h7");
-export const HeadphonesIcon = base(
-  "M4 15v-3a8 8 0 0 1 16 0v3M4 15a2 2 0 0 1 2-2h1v7H6a2 2 0 0 1-2-2zM20 15a2 2 0 0 0-2-2h-1v7h1a2 2 0 0 0 2-2z",
-);
 export const FolderIcon = base(
   "M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z",
 );
@@ -50,9 +46,6 @@ export const CloseIcon = base("M6 6l12 12M18 6L6 18");
 export const BellIcon = base("M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0");
 export const SearchIcon = base("M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4");
 export const LockIcon = base("M6 11h12v10H6zM8 11V8a4 4 0 0 1 8 0v3");
-export const UsersIcon = base(
-  "M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM21 19v-1a4 4 0 0 0-3-3.9M15.5 3.2a3.5 3.5 0 0 1 0 6.6",
-);
 export const CalendarIcon = base("M4 6h16v15H4zM4 10h16M8 3v4M16 3v4");
 /** A school building: a roof over a door, for a school's plan. */
 export const SchoolIcon = base("M3 21h18M5 21V10l7-5 7 5v11M10 21v-5h4v5M12 10v.01");

@@ -5,7 +5,7 @@ import { useLocale } from "~/lib/i18n/react";
 const subscribe = () => () => undefined;
 
 /** False during server rendering and hydration, true afterwards. */
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => true,

@@ -2,7 +2,7 @@ import * as RadixTooltip from "@radix-ui/react-tooltip";
 import type { ReactElement, ReactNode } from "react";
 
 /** Spec §2.8/§9: hover and focus, no delay, 300 ms in, 250 ms out, offset 12, max 30rem, z 9999. */
-export const TOOLTIP = {
+const TOOLTIP = {
   delayMs: 0,
   showMs: 300,
   hideMs: 250,

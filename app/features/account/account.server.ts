@@ -404,11 +404,11 @@ export async function exportUserData(services: Services, user: SessionUser) {
 }
 
 /** Other features register what they store per user, for the data export. */
-export interface UserDataExporter {
+interface UserDataExporter {
   name: string;
   collect(services: Services, userId: string): Promise<unknown>;
 }
-export const userDataExporters: UserDataExporter[] = [];
+const userDataExporters: UserDataExporter[] = [];
 
 /**
  * Deleting the account asks for the password. The user, their sessions, sign-in methods,

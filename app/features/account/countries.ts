@@ -9,10 +9,6 @@ export const COUNTRY_CODES = (
   "UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW"
 ).split(" ");
 
-export function isCountryCode(value: string): boolean {
-  return COUNTRY_CODES.includes(value);
-}
-
 /** The flag emoji of a two-letter country code. */
 export function countryFlag(code: string): string {
   return String.fromCodePoint(

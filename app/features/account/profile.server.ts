@@ -17,8 +17,8 @@ import {
   shouldAskReview,
 } from "./user-states";
 
-export type OrganizationRow = typeof organizations.$inferSelect;
-export type MemberRole = "owner" | "admin" | "member";
+type OrganizationRow = typeof organizations.$inferSelect;
+type MemberRole = "owner" | "admin" | "member";
 
 export interface UserOrganization {
   organization: OrganizationRow;

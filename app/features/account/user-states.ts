@@ -1,29 +1,25 @@
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import { DAY_MS } from "~/lib/time";
 
-export { ROLE };
-
 /**
  * Derived user states of spec §4.1 with the spec's constants (§9). Pure functions of the
  * stored fields and the current time; nothing here reads the database.
  */
-export const TRIAL_USED_WINDOW_DAYS = 30;
-export const NOVICE_WINDOW_DAYS = 14;
+const TRIAL_USED_WINDOW_DAYS = 30;
+const NOVICE_WINDOW_DAYS = 14;
 /** Spec §4.3: a stored subscription status is re-read from Stripe once it is a day old. */
 export const SUBSCRIPTION_RECHECK_MS = DAY_MS;
 
 export const MEMBERSHIP_PLAN = { FREE: 0, PREMIUM: 1 } as const;
-export const SUBSCRIPTION_STATUSES = [
-  "ACTIVE",
-  "PAST_DUE",
-  "INCOMPLETE",
-  "INCOMPLETE_EXPIRED",
-  "CANCELED",
-  "TRIALING",
-  "INFINITE",
-  "UNKNOWN",
-] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export type SubscriptionStatus =
+  | "ACTIVE"
+  | "PAST_DUE"
+  | "INCOMPLETE"
+  | "INCOMPLETE_EXPIRED"
+  | "CANCELED"
+  | "TRIALING"
+  | "INFINITE"
+  | "UNKNOWN";
 export const PREMIUM_STATUSES: readonly SubscriptionStatus[] = [
   "TRIALING",
   "ACTIVE",

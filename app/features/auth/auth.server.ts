@@ -20,7 +20,7 @@ import type { z } from "zod";
 import { addDays } from "~/lib/time";
 
 /** A form answer for too many attempts: 429 with Retry-After and a readable message. */
-export function rateLimited(decision: RateDecision, values: Record<string, string> = {}) {
+function rateLimited(decision: RateDecision, values: Record<string, string> = {}) {
   return data<FormFailure>(
     {
       errors: {},
@@ -332,9 +332,7 @@ async function userIdFromCookies(services: Services, setCookies: string[]): Prom
  * address change. Read without checking the signature — better-auth checks it, and this is
  * used only after it accepted the token.
  */
-export function verificationTokenAddresses(
-  token: string,
-): { email: string; updateTo?: string } | null {
+function verificationTokenAddresses(token: string): { email: string; updateTo?: string } | null {
   const payload = token.split(".")[1];
   if (!payload) return null;
   try {

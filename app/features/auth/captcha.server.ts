@@ -18,9 +18,9 @@ import { getOrCreateSecret } from "~/lib/settings.server";
 export const CAPTCHA_SCORES = { passed: 0.9, notRun: 0.5, failed: 0.1 } as const;
 const CHALLENGE_TTL_S = 10 * 60;
 
-export type CaptchaProvider = "recaptcha" | "turnstile" | "altcha";
+type CaptchaProvider = "recaptcha" | "turnstile" | "altcha";
 
-export function captchaProvider(env: Services["env"]): CaptchaProvider {
+function captchaProvider(env: Services["env"]): CaptchaProvider {
   if (env.RECAPTCHA_SECRET_KEY) return "recaptcha";
   if (env.TURNSTILE_SECRET_KEY) return "turnstile";
   return "altcha";

@@ -1,7 +1,7 @@
 import { DAY_MS } from "~/lib/time";
 
 /** Spec §4.5: the new-update flag window. */
-export const NEW_UPDATE_WINDOW_DAYS = 30;
+const NEW_UPDATE_WINDOW_DAYS = 30;
 
 export interface ChangelogEntry {
   id: string;

@@ -46,7 +46,7 @@ export class ContentBuildError extends Error {
 
 const WORDS_PER_MINUTE = 200;
 
-export function readingMinutes(markdown: string): number {
+function readingMinutes(markdown: string): number {
   const words = markdownToText(markdown).split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }

@@ -24,7 +24,7 @@ export function pageContentVersions(): ContentVersions {
   }
 }
 
-export function hasWebAssembly(): boolean {
+function hasWebAssembly(): boolean {
   return typeof WebAssembly === "object" && typeof WebAssembly.instantiate === "function";
 }
 
@@ -33,7 +33,7 @@ export function hasWebAssembly(): boolean {
  * character. SQLite's built-in LIKE ignores ASCII case and has no escape, so local
  * databases get this one instead.
  */
-export function likeToRegExp(pattern: string): RegExp {
+function likeToRegExp(pattern: string): RegExp {
   let source = "";
   const chars = Array.from(pattern);
   for (let i = 0; i < chars.length; i++) {
@@ -48,7 +48,7 @@ export function likeToRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}$`, "u");
 }
 
-export function postgresLike(pattern: SqlValue, value: SqlValue): number | null {
+function postgresLike(pattern: SqlValue, value: SqlValue): number | null {
   if (pattern === null || value === null) return null;
   return likeToRegExp(String(pattern)).test(String(value)) ? 1 : 0;
 }
@@ -137,9 +137,9 @@ async function remote(collection: CollectionName, sql: string, version?: string)
 }
 
 /** Where a browser query ran, for tests and diagnostics. */
-export const lastRun: { where: "local" | "remote" | null } = { where: null };
+const lastRun: { where: "local" | "remote" | null } = { where: null };
 
-export const browserExecutor: Executor = async (collection, sql) => {
+const browserExecutor: Executor = async (collection, sql) => {
   const version = pageContentVersions()[collection];
   const key = `${collection}@${version ?? ""}`;
   if (hasWebAssembly() && !failed.has(key)) {
@@ -159,7 +159,7 @@ export const browserExecutor: Executor = async (collection, sql) => {
  * A small diagnostics handle for this page's content queries, so support and the end-to-end
  * suite can compare the local copy with the server for the same SQL.
  */
-export interface ContentDiagnostics {
+interface ContentDiagnostics {
   local(collection: CollectionName, sql: string): Promise<Record<string, unknown>[]>;
   remote(collection: CollectionName, sql: string): Promise<Record<string, unknown>[]>;
   lastRun: typeof lastRun;

@@ -10,7 +10,7 @@ import type { CollectionName } from "./collections";
  */
 export type ColumnKind = "text" | "date" | "int" | "bool" | "json" | "strings";
 type Nullable<K extends ColumnKind> = `${K}?`;
-export type ColumnSpec = ColumnKind | Nullable<ColumnKind>;
+type ColumnSpec = ColumnKind | Nullable<ColumnKind>;
 
 const page = {
   id: "text",
@@ -25,7 +25,7 @@ const page = {
   seo: "json",
 } as const satisfies Record<string, ColumnSpec>;
 
-export const COLUMNS = {
+const COLUMNS = {
   changelog: { ...page, publishedAt: "date", tags: "strings" },
   blog: {
     ...page,
@@ -75,7 +75,7 @@ export const COLUMNS = {
   info: { id: "text", stem: "text", extension: "text", meta: "json" },
 } as const satisfies Record<CollectionName, Record<string, ColumnSpec>>;
 
-export type Columns = typeof COLUMNS;
+type Columns = typeof COLUMNS;
 export type ColumnName<C extends CollectionName> = keyof Columns[C] & string;
 
 interface KindTypes {
@@ -99,7 +99,7 @@ export type ScalarColumn<C extends CollectionName> = {
   [K in ColumnName<C>]: Columns[C][K] extends `json${string}` | `strings${string}` ? never : K;
 }[ColumnName<C>];
 
-export const TABLE_PREFIX = "content_";
+const TABLE_PREFIX = "content_";
 export function tableName(collection: CollectionName): string {
   return `${TABLE_PREFIX}${collection}`;
 }

@@ -11,7 +11,7 @@ import { notFound } from "~/lib/not-found";
 export type QueryFactory = <C extends CollectionName>(collection: C) => ContentQuery<C>;
 
 /** Languages the content collections are written in; other pages fall back to English. */
-export function contentLocale(locale: string): "en" | "pl" {
+function contentLocale(locale: string): "en" | "pl" {
   return locale === "pl" ? "pl" : "en";
 }
 
@@ -41,7 +41,7 @@ const CARD_FIELDS = [
   "tags",
 ] as const;
 
-export const BLOG_PAGE_SIZE = 9;
+const BLOG_PAGE_SIZE = 9;
 
 export async function blogIndex(q: QueryFactory, locale: string, page: number) {
   const lang = contentLocale(locale);
@@ -136,7 +136,7 @@ export async function landingVariant(q: QueryFactory, locale: string, slug: stri
   return { page };
 }
 
-export type NewsletterCard = Pick<
+type NewsletterCard = Pick<
   Row<"newsletter">,
   "slug" | "path" | "title" | "description" | "publishedAt" | "issue"
 >;

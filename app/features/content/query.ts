@@ -15,8 +15,8 @@ import { normalizeRow, tableName, type ColumnName, type Row, type ScalarColumn }
 export const ROW_CAP = 1000;
 
 export type Comparison = "=" | "<>" | "<" | "<=" | ">" | ">=" | "LIKE" | "NOT LIKE";
-export type ListOperator = "IN" | "NOT IN";
-export type NullOperator = "IS NULL" | "IS NOT NULL";
+type ListOperator = "IN" | "NOT IN";
+type NullOperator = "IS NULL" | "IS NOT NULL";
 export type Literal = string | number | boolean;
 export type Direction = "ASC" | "DESC";
 
@@ -27,7 +27,7 @@ export type Executor = (
 
 export class ContentQueryError extends Error {}
 
-export function quoteIdentifier(name: string): string {
+function quoteIdentifier(name: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new ContentQueryError(`Bad column ${name}`);
   return `"${name}"`;
 }
@@ -71,7 +71,7 @@ function renderCondition(c: Condition): string {
 }
 
 /** Conditions joined by AND (andWhere) or OR (orWhere). */
-export class ConditionGroup<C extends CollectionName> {
+class ConditionGroup<C extends CollectionName> {
   /** @internal */
   readonly conditions: Condition[] = [];
 

@@ -14,9 +14,9 @@ import {
 } from "./guard.server";
 import { contentQuery, type ContentQuery, type Executor } from "./query";
 
-export const CONTENT_CHANNEL = "content_changed";
+const CONTENT_CHANNEL = "content_changed";
 /** A content query never runs longer than this. */
-export const CONTENT_QUERY_TIMEOUT_MS = 2000;
+const CONTENT_QUERY_TIMEOUT_MS = 2000;
 
 const sourceFiles = import.meta.glob<string>(
   [
@@ -27,7 +27,7 @@ const sourceFiles = import.meta.glob<string>(
 );
 
 /** The content files bundled into the server build. */
-export function bundledSources(): SourceFile[] {
+function bundledSources(): SourceFile[] {
   return Object.entries(sourceFiles).map(([path, text]) => ({
     path: path.replace(/^\/content\//, ""),
     text,
@@ -161,7 +161,7 @@ export class ContentAccessError extends Error {
  * only the free tracks' transcripts unless they are premium. Scheduled entries (publishedAt
  * in the future) stay hidden until their date.
  */
-export function visibility(collection: CollectionName, viewer: ContentViewer): Expr | null {
+function visibility(collection: CollectionName, viewer: ContentViewer): Expr | null {
   if (collection === "email" && !viewer.isAdmin)
     throw new ContentAccessError(viewer.signedIn ? 403 : 401);
   if (collection === "transcript") {
@@ -204,7 +204,7 @@ function exprSql(expr: Expr): SQL {
 }
 
 /** The statement that runs: written from the validated query, literals as parameters. */
-export function compileQuery(query: ValidatedQuery, forced: Expr | null): SQL {
+function compileQuery(query: ValidatedQuery, forced: Expr | null): SQL {
   const table = sql.identifier(tableName(query.collection));
   const conditions = [forced, query.where].filter((e): e is Expr => e !== null);
   const where = conditions.length

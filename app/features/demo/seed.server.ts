@@ -15,7 +15,7 @@ interface SeedOptions {
   onlyIfEmpty?: boolean;
 }
 
-export const DEMO_ACCOUNTS = [
+const DEMO_ACCOUNTS = [
   {
     email: "admin@parley.example",
     firstName: "Alex",

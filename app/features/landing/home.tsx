@@ -385,7 +385,7 @@ function Pricing({ currency }: { currency: Currency }) {
   );
 }
 
-export function FaqExcerpt({ items }: { items: FaqItem[] }) {
+function FaqExcerpt({ items }: { items: FaqItem[] }) {
   const t = useT();
   const locale = useLocale();
   if (items.length === 0) return null;

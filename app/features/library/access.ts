@@ -13,7 +13,7 @@ export interface Viewer {
   admin: boolean;
 }
 
-export function isTemporarilyFree(item: Pick<AccessibleItem, "freeExpiresAt">, now: Date): boolean {
+function isTemporarilyFree(item: Pick<AccessibleItem, "freeExpiresAt">, now: Date): boolean {
   if (!item.freeExpiresAt) return false;
   return new Date(item.freeExpiresAt).getTime() > now.getTime();
 }

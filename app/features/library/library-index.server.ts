@@ -3,7 +3,7 @@ import { queryRows, type DatabaseHandle } from "~/lib/db.server";
 import { durationBucket, DURATION_BUCKETS } from "./search-params";
 import { AUDIENCES, CEFR_LEVELS, EXERCISE_TYPES, GROUPINGS, TOPICS } from "./schema";
 
-export const LIBRARY_CHANNEL = "library_changed";
+const LIBRARY_CHANNEL = "library_changed";
 const REFRESH_MS = 5 * 60_000;
 const TEXT_MATCH_CACHE = 500;
 

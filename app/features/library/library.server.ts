@@ -236,7 +236,7 @@ export async function listRecentCards(
   return rows.map((r) => card(r, viewer, now));
 }
 
-export async function cardsByIds(
+async function cardsByIds(
   db: Database,
   ids: string[],
   viewer: LibraryViewer,
@@ -322,23 +322,6 @@ export async function resourceCounts(db: Database, now: Date) {
     allMaterialsCount: Number(r?.all_m ?? 0),
     freeMaterialsCount: Number(r?.free_m ?? 0),
   };
-}
-
-/** Spec §7: exercises that are new or free for a while (id, isFresh, freeExpiresAt). */
-export async function temporaryFreeExercises(db: Database, now: Date) {
-  const rows = await db
-    .select({
-      id: exercises.id,
-      isFresh: exercises.isFresh,
-      freeExpiresAt: exercises.freeExpiresAt,
-    })
-    .from(exercises)
-    .where(sql`${exercises.isFresh} or ${exercises.freeExpiresAt} > ${now}`);
-  return rows.map((r) => ({
-    id: r.id,
-    isFresh: r.isFresh,
-    freeExpiresAt: r.freeExpiresAt?.toISOString() ?? null,
-  }));
 }
 
 export async function listAudioTracks(db: Database, viewer: LibraryViewer, now: Date = viewer.now) {

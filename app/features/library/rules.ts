@@ -4,7 +4,7 @@ import type { CefrLevel, Exercise } from "./schema";
  * Level rules for the seed library: what a working teacher expects of prompts at each
  * level. A1 prompts are short and concrete; C1–C2 prompts carry nuance.
  */
-export const MAX_PROMPT_WORDS: Record<CefrLevel, number> = {
+const MAX_PROMPT_WORDS: Record<CefrLevel, number> = {
   A1: 12,
   A2: 16,
   B1: 24,
@@ -12,7 +12,7 @@ export const MAX_PROMPT_WORDS: Record<CefrLevel, number> = {
   C1: 40,
   C2: 45,
 };
-export const MIN_AVERAGE_PROMPT_WORDS: Partial<Record<CefrLevel, number>> = {
+const MIN_AVERAGE_PROMPT_WORDS: Partial<Record<CefrLevel, number>> = {
   B2: 8,
   C1: 9,
   C2: 10,
@@ -21,7 +21,7 @@ export const MIN_AVERAGE_PROMPT_WORDS: Partial<Record<CefrLevel, number>> = {
 const DEBATE_MIN_LEVEL: CefrLevel = "B1";
 const LEVEL_INDEX: Record<CefrLevel, number> = { A1: 0, A2: 1, B1: 2, B2: 3, C1: 4, C2: 5 };
 
-export function wordCount(text: string): number {
+function wordCount(text: string): number {
   return text.trim().split(/\s+/).filter(Boolean).length;
 }
 
@@ -82,7 +82,7 @@ export function levelProblems(exercise: Exercise): string[] {
   return problems;
 }
 
-export function normalizePrompt(text: string): string {
+function normalizePrompt(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s]/gu, " ")

@@ -63,7 +63,7 @@ export type ExerciseType = (typeof EXERCISE_TYPES)[number];
 
 export const GROUPINGS = ["one-to-one", "pairs", "small-groups", "whole-class"] as const;
 export const AUDIENCES = ["teens", "adults", "business"] as const;
-export const SKILL_FOCUS = [
+const SKILL_FOCUS = [
   "fluency",
   "accuracy",
   "vocabulary",
@@ -85,7 +85,7 @@ const RoleCardSchema = z.object({
   tasks: z.array(text(200)).min(2).max(6),
 });
 
-export const ExerciseContentSchema = z.discriminatedUnion("type", [
+const ExerciseContentSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("discussion"), questions: z.array(QuestionSchema).min(6).max(16) }),
   z.object({
     type: z.literal("role-play"),
@@ -212,7 +212,6 @@ export const MaterialFrontMatterSchema = z
     publishedAt: z.iso.date(),
   })
   .strict();
-export type MaterialFrontMatter = z.infer<typeof MaterialFrontMatterSchema>;
 
 /** The minutes a lesson plan's overview table gives in its "Time" row, if it has one. */
 export function lessonPlanMinutes(body: string): number | null {

@@ -26,7 +26,7 @@ export async function currentSchool(db: Database, userId: string): Promise<Schoo
 }
 
 /** Whether the user is a member of that school now. */
-export async function isSchoolMember(
+async function isSchoolMember(
   db: Database,
   organizationId: string,
   userId: string,

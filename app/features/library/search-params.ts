@@ -14,10 +14,10 @@ import {
 export const DURATION_BUCKETS = ["up-to-10", "11-20", "21-30", "over-30"] as const;
 export type DurationBucket = (typeof DURATION_BUCKETS)[number];
 export const SORTS = ["relevance", "newest", "shortest"] as const;
-export type Sort = (typeof SORTS)[number];
+type Sort = (typeof SORTS)[number];
 export const PAGE_SIZE = 24;
 /** Longer queries are cut: nobody types more, and a 10,000-character paste must not hurt. */
-export const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_LENGTH = 200;
 
 export interface SearchParams {
   q: string;

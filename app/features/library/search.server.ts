@@ -34,7 +34,7 @@ export interface ExerciseCard {
 }
 
 export type FacetName = "level" | "type" | "topic" | "duration" | "grouping" | "audience" | "free";
-export type Facets = Record<FacetName, Record<string, number>>;
+type Facets = Record<FacetName, Record<string, number>>;
 
 export interface SearchResult {
   total: number;

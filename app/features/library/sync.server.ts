@@ -24,18 +24,18 @@ const transcriptFiles = import.meta.glob<string>("/content/transcript/*.md", {
 });
 
 /** New exercises carry the "new" badge for 30 days after publication. */
-export const FRESH_DAYS = 30;
+const FRESH_DAYS = 30;
 /** The newest premium exercises are free for everyone for their first 30 days. */
-export const INTRO_FREE_DAYS = 30;
+const INTRO_FREE_DAYS = 30;
 
-export class LibraryDataError extends Error {}
+class LibraryDataError extends Error {}
 
 function hashOf(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 20);
 }
 
 /** Every word a teacher might search for in an exercise. */
-export function exerciseSearchText(e: Exercise): string {
+function exerciseSearchText(e: Exercise): string {
   const parts: string[] = [
     e.summary,
     e.topics.join(" ").replace(/-/g, " "),
@@ -81,7 +81,7 @@ export function loadExerciseFiles(): Exercise[] {
   return all;
 }
 
-export function exerciseRow(e: Exercise, now: Date) {
+function exerciseRow(e: Exercise, now: Date) {
   const publishedAt = new Date(`${e.publishedAt}T09:00:00Z`);
   const searchText = exerciseSearchText(e);
   return {
@@ -170,7 +170,7 @@ async function syncExercises(db: Database, now: Date): Promise<number> {
  * Full-text vectors of the given exercises, and of any exercise that has none yet: the
  * title weighs most, then summary and topics, then everything else.
  */
-export async function refreshSearchVectors(db: Database, ids: string[]): Promise<void> {
+async function refreshSearchVectors(db: Database, ids: string[]): Promise<void> {
   await db.execute(sql`
     insert into exercise_search (id, search_vector)
     select e.id,
@@ -183,7 +183,7 @@ export async function refreshSearchVectors(db: Database, ids: string[]): Promise
 }
 
 /** Rebuilds the vocabulary used to correct typos in queries. */
-export async function rebuildLibraryTerms(db: Database): Promise<void> {
+async function rebuildLibraryTerms(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(libraryTerms);
     await tx.execute(sql`

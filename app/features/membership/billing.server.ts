@@ -18,7 +18,6 @@ import {
   priceLookupKey,
   type Currency,
   type Interval,
-  type Product,
 } from "./prices";
 
 /**
@@ -56,7 +55,7 @@ const priceCaches = new WeakMap<Stripe, Map<string, { price: Stripe.Price; at: n
 const PRICE_CACHE_MS = 10 * 60 * 1000;
 
 /** The active Stripe Price for a lookup key (cached ten minutes). */
-export async function priceFor(stripe: Stripe, lookupKey: string): Promise<Stripe.Price> {
+async function priceFor(stripe: Stripe, lookupKey: string): Promise<Stripe.Price> {
   let cache = priceCaches.get(stripe);
   if (!cache) priceCaches.set(stripe, (cache = new Map()));
   const cached = cache.get(lookupKey);
@@ -85,7 +84,7 @@ const STATUS_MAP: Record<string, string> = {
 };
 
 /** Spec §3's status names; statuses it has no name for (unpaid, paused) are UNKNOWN. */
-export function subscriptionStatusOf(status: string): string {
+function subscriptionStatusOf(status: string): string {
   return STATUS_MAP[status] ?? "UNKNOWN";
 }
 
@@ -172,7 +171,7 @@ function mayReplace(
 }
 
 /** Stores a subscription as Stripe has it now on its owner (user or school). */
-export async function applySubscription(
+async function applySubscription(
   services: Services,
   subscription: Stripe.Subscription,
   now: Date = services.clock.now(),
@@ -239,7 +238,7 @@ export async function applySubscription(
 }
 
 /** Fetches a subscription from Stripe and stores it (the one path every update takes). */
-export async function syncSubscription(
+async function syncSubscription(
   services: Services,
   subscriptionId: string,
   now: Date = services.clock.now(),
@@ -253,7 +252,7 @@ export async function syncSubscription(
 // Customers, Checkout, Portal, invoices
 
 /** The user's Stripe customer, created on first need and remembered. */
-export async function ensureUserCustomer(services: Services, user: SessionUser): Promise<string> {
+async function ensureUserCustomer(services: Services, user: SessionUser): Promise<string> {
   if (user.data.stripeCustomerId) return user.data.stripeCustomerId;
   const stripe = requireStripe(services);
   const customer = await stripe.customers.create(
@@ -276,7 +275,7 @@ export async function ensureUserCustomer(services: Services, user: SessionUser):
   return row?.id ?? customer.id;
 }
 
-export function userCurrency(user: SessionUser): Currency {
+function userCurrency(user: SessionUser): Currency {
   return currencyForCountry(user.data.countryCode);
 }
 
@@ -459,7 +458,7 @@ export interface WebhookResult {
 }
 
 /** The subscription an event is about, if any. */
-export function subscriptionOfEvent(event: Stripe.Event): string | null {
+function subscriptionOfEvent(event: Stripe.Event): string | null {
   const object = event.data.object as unknown as Record<string, unknown>;
   const id = (value: unknown): string | null =>
     typeof value === "string"
@@ -648,8 +647,6 @@ export async function recheckStaleSubscriptions(
   }
   return { checked, failed };
 }
-
-export type { Product };
 
 /** The id of an active Stripe promotion code given its text (null when unknown or off). */
 export async function promotionCodeId(services: Services, code: string): Promise<string | null> {

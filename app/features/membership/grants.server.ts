@@ -146,7 +146,7 @@ export function formatCode(code: string, display?: string | null): string {
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I
 
-export function generateCode(length = 12): string {
+function generateCode(length = 12): string {
   return randomCode(length, CODE_ALPHABET);
 }
 

@@ -5,7 +5,7 @@
 export const CURRENCIES = ["USD", "EUR", "PLN"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-export const INTERVALS = ["month", "year"] as const;
+const INTERVALS = ["month", "year"] as const;
 export type Interval = (typeof INTERVALS)[number];
 
 /** Plan interval in months (spec §3: MONTH 1, YEAR 12). */

@@ -11,7 +11,7 @@ const isoDate = z
   .refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO 8601 date")
   .transform((v) => new Date(v));
 
-export const AccessCampaignSchema = z
+const AccessCampaignSchema = z
   .object({
     id: z.enum(["thanksgiving", "wosp"]),
     startsAt: isoDate,
@@ -28,7 +28,7 @@ export const AccessCampaignSchema = z
     path: ["accessUntil"],
   });
 
-export const DiscountCampaignSchema = z
+const DiscountCampaignSchema = z
   .object({
     id: z.literal("happy-week"),
     startsAt: isoDate,
@@ -47,7 +47,7 @@ export const PromotionsSchema = z.object({
 });
 
 export type AccessCampaign = z.infer<typeof AccessCampaignSchema>;
-export type DiscountCampaign = z.infer<typeof DiscountCampaignSchema>;
+type DiscountCampaign = z.infer<typeof DiscountCampaignSchema>;
 export type Promotions = z.infer<typeof PromotionsSchema>;
 
 export function isRunning(c: { startsAt: Date; endsAt: Date }, now: Date): boolean {

@@ -16,7 +16,7 @@ import { addDays } from "~/lib/time";
  * ("Rate our app") as soon as they have taught with Parley for real: after the third lesson
  * they mark done. The spec leaves the rule open (§4 "eligible").
  */
-export const REVIEW_AFTER_DONE_LESSONS = 3;
+const REVIEW_AFTER_DONE_LESSONS = 3;
 
 /** Called when a teacher marks a lesson done: makes them eligible for the review prompt. */
 export async function noteLessonDone(services: Services, teacherId: string) {

@@ -21,9 +21,9 @@ import { addDays } from "~/lib/time";
  * most one school; leaving (or being removed) keeps the teacher's own account and data.
  */
 
-export const INVITE_DAYS = 14;
+const INVITE_DAYS = 14;
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 

@@ -41,7 +41,7 @@ export async function lessonReminders(services: Services, now: Date = services.c
 }
 
 /** ISO week of a date, "2026-W48", for once-a-week notifications. */
-export function isoWeek(date: Date): string {
+function isoWeek(date: Date): string {
   const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
   const day = d.getUTCDay() || 7;
   d.setUTCDate(d.getUTCDate() + 4 - day);
@@ -54,7 +54,7 @@ export function isoWeek(date: Date): string {
  * Once a week: teachers hear how many exercises were published in the last seven days at
  * the levels of their active students.
  */
-export async function weeklyNewExercises(services: Services, now: Date = services.clock.now()) {
+async function weeklyNewExercises(services: Services, now: Date = services.clock.now()) {
   const rows = await queryRows<{ teacher_id: string; levels: string; count: number }>(
     services.db,
     sql`select s.teacher_id, string_agg(distinct s.level, ', ' order by s.level) as levels,

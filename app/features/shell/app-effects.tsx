@@ -17,9 +17,9 @@ import {
 import { useRootData } from "./root-data";
 import { HOUR_MS } from "~/lib/time";
 
-export const VERSION_CHECK_MS = HOUR_MS;
+const VERSION_CHECK_MS = HOUR_MS;
 /** Spec §9: when the hash target is not on the page yet, try once more after 500 ms. */
-export const HASH_SCROLL_FALLBACK_MS = 500;
+const HASH_SCROLL_FALLBACK_MS = 500;
 
 function postQuietly(url: string) {
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })

@@ -6,7 +6,7 @@ import { isDashboardPath } from "~/lib/routing/guards";
 import { isModuleLoadFailure, reloadAt } from "./module-reload";
 
 /** Status codes with their own title and message (spec §2.7). */
-export const KNOWN_STATUSES = [400, 401, 403, 404, 405, 410, 413, 429, 500, 503] as const;
+const KNOWN_STATUSES = [400, 401, 403, 404, 405, 410, 413, 429, 500, 503] as const;
 
 export interface ErrorView {
   status: number;
@@ -29,7 +29,7 @@ function errorDetail(error: unknown): { status: number; detail: string; maintena
   return { status: 500, detail: "", maintenance: false };
 }
 
-export function useErrorView(error: unknown, pathname: string): ErrorView {
+function useErrorView(error: unknown, pathname: string): ErrorView {
   const t = useT();
   const { status, detail, maintenance } = errorDetail(error);
   const known = (KNOWN_STATUSES as readonly number[]).includes(status);

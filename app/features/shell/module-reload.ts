@@ -3,7 +3,7 @@
  * messages, reloads the app at the target route (the route the user was going to, not the
  * page being left). A guard in sessionStorage stops a loop when the server itself is broken.
  */
-export const MODULE_LOAD_FAILURES = [
+const MODULE_LOAD_FAILURES = [
   "error loading dynamically imported module",
   "Importing a module script failed",
   "Failed to fetch dynamically imported module",

@@ -2,11 +2,11 @@ import { useLocation } from "react-router";
 import { useLocale } from "~/lib/i18n/react";
 import { useRootData } from "./root-data";
 
-export const SITE_NAME = "Parley";
-export const DEFAULT_OG_IMAGE = "/images/og-default.png";
+const SITE_NAME = "Parley";
+const DEFAULT_OG_IMAGE = "/images/og-default.png";
 
 /** JSON inside a script element: "<" is escaped so the text can never close the element. */
-export function jsonLdText(value: unknown): string {
+function jsonLdText(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")

@@ -35,7 +35,7 @@ export interface TopBarProps {
 }
 
 /** The trial indicator: days left, or for a promotion the premium access expiry. */
-export function TrialIndicator({ trial }: { trial: NonNullable<ProfileView["trial"]> }) {
+function TrialIndicator({ trial }: { trial: NonNullable<ProfileView["trial"]> }) {
   const t = useT();
   return (
     <Link
@@ -59,7 +59,7 @@ export function TrialIndicator({ trial }: { trial: NonNullable<ProfileView["tria
  * A premium school's plan, where a trial indicator would be: the school pays, so there is no
  * end date or promotion to show. Links to the membership page like the trial indicator.
  */
-export function SchoolPlanIndicator({ school }: { school: string }) {
+function SchoolPlanIndicator({ school }: { school: string }) {
   const t = useT();
   return (
     <Link
@@ -137,7 +137,7 @@ interface TopBarItem {
 }
 
 /** The right-hand items of spec §2.5, each shown only when it applies. */
-export function useTopBarItems(profile: ProfileView, featureLabHasNew: boolean): TopBarItem[] {
+function useTopBarItems(profile: ProfileView, featureLabHasNew: boolean): TopBarItem[] {
   const t = useT();
   const items: TopBarItem[] = [];
   if (profile.hasGift || profile.hasTrialOffer) {

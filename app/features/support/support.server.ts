@@ -18,7 +18,7 @@ import { HOUR_MS } from "~/lib/time";
 
 export { SUPPORT_MESSAGE_MAX } from "./limits";
 /** Messages a user may send per hour: enough for a conversation, not for flooding the inbox. */
-export const SUPPORT_RATE = { windowMs: HOUR_MS, max: 30 } as const;
+const SUPPORT_RATE = { windowMs: HOUR_MS, max: 30 } as const;
 const THREAD_LIMIT = 200;
 
 export interface SupportMessage {

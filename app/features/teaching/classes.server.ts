@@ -18,7 +18,7 @@ import { accountAccess } from "~/features/library/library.server";
  * the card the teacher presents.
  */
 
-export function newJoinCode(length = 7): string {
+function newJoinCode(length = 7): string {
   return randomCode(length);
 }
 
@@ -251,7 +251,7 @@ export async function listShares(
 }
 
 /** Whether an exercise was shared with (or is presented live to) a class. */
-export async function isSharedWith(services: Services, classId: string, exerciseId: string) {
+async function isSharedWith(services: Services, classId: string, exerciseId: string) {
   const [share] = await services.db
     .select({ id: classShares.id })
     .from(classShares)

@@ -13,7 +13,7 @@ import { HOUR_MS, addDays } from "~/lib/time";
  * free-text steps, each with minutes.
  */
 
-export interface LessonItemView {
+interface LessonItemView {
   id: string;
   kind: "exercise" | "material" | "step";
   exerciseId: string | null;

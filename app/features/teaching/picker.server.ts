@@ -23,7 +23,7 @@ export interface PickerQuery {
   fresh: boolean;
 }
 
-export interface PickerResult {
+interface PickerResult {
   id: string;
   title: string;
   level: CefrLevel;

@@ -3,7 +3,7 @@ import { CEFR_LEVELS } from "~/features/library/schema";
 import { fieldErrors, type FieldMessage } from "~/lib/validation/messages";
 
 /** Tags typed as "exam, business; kids" → ["exam", "business", "kids"]. */
-export function splitTags(value: string): string[] {
+function splitTags(value: string): string[] {
   return [
     ...new Set(
       value
@@ -73,7 +73,7 @@ export interface CsvRowResult {
   errors: Record<string, FieldMessage>;
 }
 
-export const MAX_IMPORT_ROWS = 500;
+const MAX_IMPORT_ROWS = 500;
 
 /**
  * Reads a roster CSV (header row first, columns in any order). Each row is validated on its

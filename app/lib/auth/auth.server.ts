@@ -18,10 +18,10 @@ import { ROLE } from "./roles";
 import { authSchemaOptions } from "./schema-options";
 
 /** Sessions last as long as browsers keep cookies: 400 days (see docs/decisions/003). */
-export const SESSION_MAX_AGE_S = 400 * 24 * 60 * 60;
-export const SESSION_COOKIE_PREFIX = "parley";
-export const VERIFICATION_EXPIRES_S = 24 * 60 * 60;
-export const RESET_EXPIRES_S = 60 * 60;
+const SESSION_MAX_AGE_S = 400 * 24 * 60 * 60;
+const SESSION_COOKIE_PREFIX = "parley";
+const VERIFICATION_EXPIRES_S = 24 * 60 * 60;
+const RESET_EXPIRES_S = 60 * 60;
 
 /** One trial per person: the hash of the normalised address survives re-registration. */
 export function emailHash(email: string): string {

@@ -2,7 +2,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { validateAuthorizationCode, type OAuthProvider } from "better-auth/oauth2";
 
 /** Where a Google-compatible server answers, under its base URL (`GOOGLE_OAUTH_URL`). */
-export const GOOGLE_STANDIN_PATHS = {
+const GOOGLE_STANDIN_PATHS = {
   authorize: "/o/oauth2/v2/auth",
   token: "/token",
 } as const;

@@ -5,7 +5,7 @@ import commonPasswordsText from "./common-passwords.txt?raw";
  * OWASP ASVS v5 password storage: argon2id with 19 MiB of memory and 2 iterations (the
  * appendix C minimum), one lane.
  */
-export const ARGON2_OPTIONS = {
+const ARGON2_OPTIONS = {
   type: argon2.argon2id,
   memoryCost: 19 * 1024,
   timeCost: 2,
@@ -42,5 +42,3 @@ const COMMON_PASSWORDS = new Set(
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.trim().toLowerCase());
 }
-
-export const COMMON_PASSWORD_COUNT = COMMON_PASSWORDS.size;

@@ -15,7 +15,7 @@ md.validateLink = (url: string) => {
   return SAFE_LINK.test(trimmed);
 };
 
-export function slugifyHeading(text: string): string {
+function slugifyHeading(text: string): string {
   return (
     text
       .toLowerCase()

@@ -9,7 +9,7 @@ function rawMessages(code: string): Messages {
   return files[`/locales/${code}.json`] ?? {};
 }
 
-export interface CatalogEntry {
+interface CatalogEntry {
   /** The locale's messages with English filling any gap. */
   messages: Messages;
   /** Serialised `messages`, as served to the browser. */
@@ -38,19 +38,4 @@ export function createI18nCatalog(): I18nCatalog {
       return entries.get(locale) ?? (entries.get(DEFAULT_LOCALE) as CatalogEntry);
     },
   };
-}
-
-/** Share of English keys that a locale translates itself (for `npm run i18n:report`). */
-export function translationCoverage(): { code: string; translated: number; total: number }[] {
-  const englishKeys = Object.keys(rawMessages(DEFAULT_LOCALE));
-  return LOCALES.map(({ code }) => {
-    if (code === DICTIONARY_LOCALE)
-      return { code, translated: englishKeys.length, total: englishKeys.length };
-    const own = rawMessages(code);
-    return {
-      code,
-      translated: englishKeys.filter((k) => k in own).length,
-      total: englishKeys.length,
-    };
-  });
 }

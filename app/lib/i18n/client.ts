@@ -3,7 +3,7 @@ import type { Messages } from "./translate";
 import { DAY_MS } from "~/lib/time";
 
 /** Translations are kept in localStorage for 24 hours (spec §9). */
-export const TRANSLATION_CACHE_MS = DAY_MS;
+const TRANSLATION_CACHE_MS = DAY_MS;
 
 export interface I18nBootstrap {
   locale: string;

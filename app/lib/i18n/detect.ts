@@ -97,11 +97,3 @@ export function readCookie(header: string | null | undefined, name: string): str
   }
   return null;
 }
-
-/** The language a request prefers (cookie, then browser languages, then English). */
-export function requestLocale(request: Request): string {
-  return preferredLocale({
-    cookie: readCookie(request.headers.get("cookie"), LOCALE_COOKIE),
-    acceptLanguage: request.headers.get("accept-language"),
-  });
-}

@@ -136,7 +136,3 @@ export function contentLang(code: string): { lang: string; dir: "ltr" | "rtl" } 
 
 /** English content (exercises, materials) shown inside any page. */
 export const ENGLISH = { lang: "en", dir: "ltr" } as const;
-
-export function isRtl(code: string): boolean {
-  return getLocale(code).dir === "rtl";
-}

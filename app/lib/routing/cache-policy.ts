@@ -4,8 +4,8 @@
  * background. Signed-in responses are never cached (the root middleware marks them
  * private), and neither is anything that sets a cookie.
  */
-export const PUBLIC_S_MAXAGE_S = 600;
-export const PUBLIC_STALE_S = 86_400;
+const PUBLIC_S_MAXAGE_S = 600;
+const PUBLIC_STALE_S = 86_400;
 
 export function publicCacheControl(): string {
   return `public, max-age=0, s-maxage=${PUBLIC_S_MAXAGE_S}, stale-while-revalidate=${PUBLIC_STALE_S}`;

@@ -21,7 +21,7 @@ const TEACHER_DASHBOARD =
 
 export type GuardDecision = { type: "allow" } | { type: "redirect"; to: string };
 
-export const SIGN_IN_CONFIRM_PATH = "/auth/confirm";
+const SIGN_IN_CONFIRM_PATH = "/auth/confirm";
 export const REDIRECT_PARAM = "redirectTo";
 
 export function isDashboardPath(pathname: string): boolean {

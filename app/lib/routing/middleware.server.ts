@@ -15,10 +15,10 @@ import { splitLocalePrefix } from "./paths";
 import { notFound } from "~/lib/not-found";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-export const MAINTENANCE_RETRY_AFTER_S = 600;
+const MAINTENANCE_RETRY_AFTER_S = 600;
 
 /** The answer while the database cannot be reached: 503, never a 500. */
-export function databaseUnavailable() {
+function databaseUnavailable() {
   return data(
     { error: DATABASE_UNAVAILABLE_MESSAGE },
     {

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, LOCALE_PREFIXES, normalizeLocale } from "../i18n/locale
  * Paths of spec §2.1 that exist in every language: without a prefix in English and under
  * each locale prefix. Patterns use React Router syntax.
  */
-export const LOCALIZED_PATTERNS = [
+const LOCALIZED_PATTERNS = [
   "/",
   "/faq",
   "/blog",
@@ -17,8 +17,8 @@ export const LOCALIZED_PATTERNS = [
 ] as const;
 
 /** Localized routes whose content exists only in English and Polish (spec §2.3). */
-export const ENGLISH_POLISH_ONLY = ["/blog", "/faq"] as const;
-export const BLOG_FAQ_LOCALE = "pl";
+const ENGLISH_POLISH_ONLY = ["/blog", "/faq"] as const;
+const BLOG_FAQ_LOCALE = "pl";
 
 /** First segments owned by non-localized routes; `/{slug}` never matches them. */
 const NON_LOCALIZED_ROOTS = new Set([

@@ -4,7 +4,7 @@ import type { z } from "zod";
  * The ten default form messages of spec §5, as i18n keys with their values. Every form
  * turns its Zod issues into these through `fieldErrors`, on the server and in the browser.
  */
-export const VALIDATION_KEYS = {
+const VALIDATION_KEYS = {
   invalid: "validation.invalid",
   required: "validation.required",
   mismatch: "validation.mismatch",
@@ -25,12 +25,12 @@ export interface FieldMessage {
 export type FieldErrors = Record<string, FieldMessage>;
 
 /** Params a schema's `.refine()` may carry to pick a message: `{ params: { key: "…" } }`. */
-export interface RefinementParams {
+interface RefinementParams {
   key?: string;
   mismatch?: boolean;
 }
 
-export function messageForIssue(issue: z.core.$ZodIssue, input?: unknown): FieldMessage {
+function messageForIssue(issue: z.core.$ZodIssue, input?: unknown): FieldMessage {
   switch (issue.code) {
     case "invalid_type":
       return input === undefined || input === null || input === ""

@@ -4,7 +4,7 @@ import { useT } from "~/lib/i18n/react";
 import type { Slide } from "../slides";
 
 /** English exercise text, like the prompts it leads: not an interface string. */
-export const FIND_SOMEONE_WHO_LEAD = "Find someone who";
+const FIND_SOMEONE_WHO_LEAD = "Find someone who";
 
 function Counter({ index, total, label }: { index: number; total: number; label: string }) {
   return (
