@@ -23,6 +23,8 @@ test("a teacher filters, pages, stars, plans and presents materials, and filters
   page,
   teacher: _freshTeacher,
 }) => {
+  // A whole journey on two widths: 23-25 s on a quiet machine, 59.5 s in a loaded CI run.
+  test.slow();
   await page.setViewportSize({ width: 1280, height: 800 });
   // A student with a lesson planned, made on the roster and the planner as a teacher does.
   await page.goto("/dashboard/students");
