@@ -13,6 +13,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import getPort from "get-port";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS } from "./chromium.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -87,16 +88,8 @@ async function initialJs(pagePath) {
 async function runLighthouse(pagePath) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    // Lighthouse needs the new headless mode; the other flags are the project's own.
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS.filter((flag) => flag !== "--headless")],
   });
   try {
     const result = await lighthouse(

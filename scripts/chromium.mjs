@@ -1,5 +1,5 @@
-// Debian's Chromium as the project's scripts launch it (the same flags as playwright.config.ts):
-// browsers that download themselves do not work on these machines.
+// Debian's Chromium and the flags every browser of the project starts with (playwright.config.ts,
+// the page audit, bench-web): browsers that download themselves do not work on these machines.
 import { chromium } from "@playwright/test";
 
 export const CHROMIUM_ARGS = [

@@ -5,6 +5,7 @@ import { devices, type BrowserContext, type Page } from "@playwright/test";
 import { JSDOM } from "jsdom";
 import pa11y, { type Pa11yIssue } from "pa11y";
 import puppeteer from "puppeteer";
+import { CHROME_PATH } from "../../playwright.config";
 import { CHROMIUM_ARGS } from "../../scripts/chromium.mjs";
 import { AUDIT_PAGES, type Visitor } from "./audit-pages";
 import { expect, test } from "./fixtures";
@@ -112,7 +113,7 @@ test("46 pages: pa11y (WCAG 2 AA) and the Nu Html Checker find no errors", async
 
   // pa11y, page by page, in Debian's Chromium.
   const browser = await puppeteer.launch({
-    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    executablePath: CHROME_PATH,
     args: CHROMIUM_ARGS,
   });
   const pa11yErrors: { page: string; issue: Pa11yIssue }[] = [];
