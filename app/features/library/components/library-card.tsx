@@ -10,6 +10,7 @@ import { AccessBadges, LevelBadge } from "./badges";
 import { useExerciseHref } from "./exercise-href";
 import { FavoriteButton } from "./favorite-button";
 import { SchoolFavoriteButton } from "./school-favorite-button";
+import { ENGLISH } from "~/lib/i18n/locales";
 
 /**
  * A library card (an exercise or a material): level and type, the stars, the title (a link
@@ -55,21 +56,19 @@ function LibraryCard({
         </div>
         <div className="relative z-10 -me-1.5 -mt-1.5 flex shrink-0 items-center">{actions}</div>
       </div>
-      <h3 className="mt-2 text-base font-semibold leading-snug text-ink">
+      {/* English content: its own direction on the block, so on an Arabic or Hebrew page it
+          starts on the left and a clamped summary ends in "…" where the text ends. */}
+      <h3 {...ENGLISH} className="mt-2 text-base font-semibold leading-snug text-ink">
         <Link
           to={href}
           data-result={dataResult || undefined}
           className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus:outline-none focus-visible:underline focus-visible:after:ring-3 focus-visible:after:ring-brand-600"
         >
-          <bdi lang="en" dir="ltr">
-            {title}
-          </bdi>
+          {title}
         </Link>
       </h3>
-      <p className="mt-1.5 line-clamp-3 text-sm text-slate-600">
-        <bdi lang="en" dir="ltr">
-          {summary}
-        </bdi>
+      <p {...ENGLISH} className="mt-1.5 line-clamp-3 text-sm text-slate-600">
+        {summary}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-2 pt-3 text-xs text-slate-600">
         <span className="inline-flex items-center gap-1">
