@@ -12,13 +12,9 @@ import { useT } from "~/lib/i18n/react";
 export function useProjector(stage: RefObject<HTMLElement | null>) {
   const [on, setOn] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
-
-  const enter = useCallback(() => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setOn(true);
-    const request = stage.current?.requestFullscreen?.();
-    if (request) void request.catch(() => undefined);
-  }, [stage]);
+  // Whether projector mode is wanted now: the browser grants full screen a moment after the
+  // request, and a teacher who already pressed Escape must not be put into it then.
+  const wanted = useRef(false);
 
   /** Focus back where projector mode was opened from (once). */
   const giveFocusBack = useCallback(() => {
@@ -27,25 +23,40 @@ export function useProjector(stage: RefObject<HTMLElement | null>) {
     if (target?.isConnected) target.focus();
   }, []);
 
+  const enter = useCallback(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    wanted.current = true;
+    setOn(true);
+    const request = stage.current?.requestFullscreen?.();
+    if (request)
+      void request
+        .then(() => {
+          if (!wanted.current && document.fullscreenElement) return document.exitFullscreen();
+        })
+        .catch(() => undefined);
+  }, [stage]);
+
   const leave = useCallback(() => {
+    wanted.current = false;
     setOn(false);
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    giveFocusBack();
+    // Leaving full screen puts focus back on the element that was full screen, so focus goes
+    // back once the browser has left it (fullscreenchange below), not now.
+    if (document.fullscreenElement) void document.exitFullscreen().catch(giveFocusBack);
+    else giveFocusBack();
   }, [giveFocusBack]);
 
-  // The browser's own way out (Esc in full screen, F11) gives focus back too.
   useEffect(() => {
-    if (!on) giveFocusBack();
-  }, [on, giveFocusBack]);
-
-  useEffect(() => {
-    // Leaving the browser's full screen (Esc, F11) leaves projector mode too.
+    // The browser's own way out of full screen (Esc, F11) leaves projector mode too; either
+    // way, focus goes back to the opener once full screen has ended.
     const onChange = () => {
-      if (document.fullscreenElement === null) setOn(false);
+      if (document.fullscreenElement !== null) return;
+      wanted.current = false;
+      setOn(false);
+      giveFocusBack();
     };
     document.addEventListener("fullscreenchange", onChange);
     return () => document.removeEventListener("fullscreenchange", onChange);
-  }, []);
+  }, [giveFocusBack]);
 
   useEffect(() => {
     if (!on) return;
