@@ -109,6 +109,19 @@ export function OverlayHost({
     else lock.unlock();
   }, [open, lock]);
   useEffect(() => () => lock?.unlock(), [lock]);
+  // Escape closes the front entry even in the moment after it opened, while Radix has not yet
+  // counted the new dialog as the top layer and ignores the key (a quick Escape left the
+  // support chat open). Radix's own handler marks the key as handled (defaultPrevented) when
+  // it closes an overlay, a menu or a popover, so this only acts when nothing else did.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (stack.hide()) event.preventDefault();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open, stack]);
   return (
     <>
       {entries.map((entry, index) => (
