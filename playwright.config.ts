@@ -7,7 +7,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
-  workers: 2,
+  // One browser at a time: on the two cores CI has, two workers finished the suite no sooner
+  // (162 s against 158 s for seven of the longest tests) and each test took twice as long,
+  // so the slowest came within a few seconds of their timeout.
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
