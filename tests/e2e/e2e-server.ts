@@ -2,7 +2,7 @@ import getPort from "get-port";
 import Stripe from "stripe";
 import type { Promotions } from "~/features/membership/promotions";
 import { seedStripe } from "~/features/membership/stripe-seed.server";
-import { StripeStandIn } from "../../scripts/stripe-standin";
+import { StripeStandIn } from "../support/stripe-standin";
 import { startServer, tempDir, type ServerProcess } from "../support/server-process";
 import { TestSmtpServer } from "../support/smtp";
 

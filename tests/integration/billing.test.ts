@@ -13,7 +13,7 @@ import { seedStripe } from "~/features/membership/stripe-seed.server";
 import { ROLE } from "~/lib/auth/roles";
 import { queryRows } from "~/lib/db.server";
 import type { Services } from "~/lib/services.server";
-import { StripeStandIn } from "../../scripts/stripe-standin";
+import { StripeStandIn } from "../support/stripe-standin";
 import { HttpSession, locationOf } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { DAY_MS } from "~/lib/time";

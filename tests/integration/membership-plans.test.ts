@@ -10,7 +10,7 @@ import { createSchool, setSchoolComplimentary } from "~/features/membership/scho
 import { seedStripe } from "~/features/membership/stripe-seed.server";
 import { ROLE } from "~/lib/auth/roles";
 import { organizationMembers } from "@db/schema";
-import { StripeStandIn } from "../../scripts/stripe-standin";
+import { StripeStandIn } from "../support/stripe-standin";
 import { TEST_NOW } from "../support/clock";
 import { HttpSession, locationOf } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userData } from "@db/schema";
 import { seedStripe } from "~/features/membership/stripe-seed.server";
 import { ROLE } from "~/lib/auth/roles";
-import { StripeStandIn } from "../../scripts/stripe-standin";
+import { StripeStandIn } from "../support/stripe-standin";
 import { signedInAccount } from "../support/accounts";
 import { locationOf } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";

@@ -195,7 +195,7 @@ describe("form parsing", () => {
 });
 
 describe("API basics", () => {
-  it("creates, updates and retrieves customers, and 404s unknown ones", async () => {
+  it("creates customers, and 404s an unknown checkout session", async () => {
     const created = await stripe.customers.create({
       email: "teacher@example.com",
       name: "Ada Teacher",
@@ -203,25 +203,27 @@ describe("API basics", () => {
       preferred_locales: ["pl", "en"],
     });
     expect(created.id).toMatch(/^cus_[A-Za-z0-9]{14,24}$/);
-    expect(created).toMatchObject({ object: "customer", livemode: false });
-
-    await stripe.customers.update(created.id, { name: "Ada Lovelace", metadata: { plan: "x" } });
-    const fetched = await stripe.customers.retrieve(created.id);
-    expect(fetched).toMatchObject({
-      id: created.id,
+    expect(created).toMatchObject({
+      object: "customer",
+      livemode: false,
       email: "teacher@example.com",
-      name: "Ada Lovelace",
-      metadata: { userId: "user_1", plan: "x" },
+      name: "Ada Teacher",
+      metadata: { userId: "user_1" },
       preferred_locales: ["pl", "en"],
     });
 
-    const error = await rejection(stripe.customers.retrieve("cus_missing"));
+    const error = await rejection(stripe.checkout.sessions.retrieve("cs_missing"));
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error).toMatchObject({
       statusCode: 404,
       code: "resource_missing",
-      message: "No such customer: 'cus_missing'",
+      message: "No such checkout.session: 'cs_missing'",
     });
+  });
+
+  it("answers 404 to an endpoint Parley does not call", async () => {
+    const error = await rejection(stripe.customers.retrieve("cus_any"));
+    expect(error).toMatchObject({ statusCode: 404 });
   });
 
   it("refuses a missing or non-secret API key with 401", async () => {
@@ -294,10 +296,9 @@ describe("API basics", () => {
       transfer_lookup_key: true,
     });
     expect(moved.lookup_key).toBe("parley_premium_month_eur");
-    expect((await stripe.prices.retrieve(monthly.id)).lookup_key).toBeNull();
     const byKey = await stripe.prices.list({ lookup_keys: ["parley_premium_month_eur"] });
     expect(byKey.data.map((price) => price.id)).toEqual([moved.id]);
-    expect((await stripe.products.retrieve(moved.product as string)).name).toBe("Parley Premium 2");
+    expect(byKey.data.map((price) => price.id)).not.toContain(monthly.id);
   });
 
   it("lists newest first and honours limit", async () => {
@@ -610,35 +611,9 @@ describe("subscriptions and the customer portal", () => {
     expect(events[0]!.data.previous_attributes).toMatchObject({ status: "active" });
     expect(objectOf(events[1]!)).toMatchObject({ status: "canceled" });
     expect(objectOf(events[1]!).ended_at).toEqual(expect.any(Number));
-
-    const customer = subscription.customer as string;
-    expect((await stripe.subscriptions.list({ customer })).data).toEqual([]);
-    const all = await stripe.subscriptions.list({ customer, status: "all" });
-    expect(all.data.map((s) => s.id)).toEqual([subscription.id]);
-  });
-
-  it("updates and cancels subscriptions through the API, with webhooks", async () => {
-    const { monthly } = await catalog();
-    const subscription = await paidSubscription(monthly.id);
-    const before = receiver.received.length;
-
-    const updated = await stripe.subscriptions.update(subscription.id, {
-      cancel_at_period_end: true,
-      metadata: { reason: "test" },
+    expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({
+      status: "canceled",
     });
-    expect(updated.cancel_at_period_end).toBe(true);
-    expect(updated.metadata).toEqual({ userId: "user_42", plan: "premium", reason: "test" });
-
-    const canceled = await stripe.subscriptions.cancel(subscription.id);
-    expect(canceled.status).toBe("canceled");
-    expect(canceled.ended_at).toEqual(expect.any(Number));
-    expect(canceled.canceled_at).toEqual(expect.any(Number));
-
-    await standIn.flush();
-    expect(eventsFrom(before).map((event) => event.type)).toEqual([
-      "customer.subscription.updated",
-      "customer.subscription.deleted",
-    ]);
   });
 });
 

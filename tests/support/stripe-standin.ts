@@ -3,10 +3,13 @@
  * development never reach the real Stripe. The official SDK is pointed at it with
  * `new Stripe(key, { host: "127.0.0.1", port, protocol: "http" })`.
  *
- * It answers the /v1 paths Parley calls (customers, products, prices, checkout sessions,
- * subscriptions, billing portal sessions, invoices, coupons, promotion codes), serves
- * plain hosted pages for checkout, the customer portal and invoices, and sends signed
- * webhooks the app verifies with `stripe.webhooks.constructEvent`. State lives in memory.
+ * It answers only the /v1 calls Parley makes (create customers, products, prices, checkout
+ * sessions, billing portal sessions, coupons and promotion codes; list products, prices,
+ * promotion codes and invoices; retrieve checkout sessions and subscriptions) and 404s any
+ * other, serves plain hosted pages for checkout, the customer portal and invoices, and sends
+ * signed webhooks the app verifies with `stripe.webhooks.constructEvent`. State lives in memory.
+ * Its answers and webhooks are held to Stripe's published shapes by stripe-contract.test.ts;
+ * docs/decisions/008-stripe-stand-in.md says why a stand-in and not stripe-mock.
  *
  * As a module: `new StripeStandIn({ webhookUrl, webhookSecret })`, then `start()`.
  * As a command: `npm run stripe:standin` (see `main()` at the bottom for the variables).
@@ -146,17 +149,6 @@ export type SubscriptionStatus =
   | "canceled"
   | "unpaid"
   | "paused";
-
-const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
-  "incomplete",
-  "incomplete_expired",
-  "trialing",
-  "active",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "paused",
-];
 
 export interface SubscriptionObject {
   id: string;
@@ -780,41 +772,22 @@ export class StripeStandIn {
     const id = "([^/]+)";
     this.routes = [
       ["POST", /^\/v1\/customers$/, (p) => this.createCustomer(p)],
-      ["GET", /^\/v1\/customers$/, (p) => this.listCustomers(p)],
-      ["GET", new RegExp(`^/v1/customers/${id}$`), (_, i) => this.need("customer", i)],
-      ["POST", new RegExp(`^/v1/customers/${id}$`), (p, i) => this.updateCustomer(i, p)],
       ["POST", /^\/v1\/products$/, (p) => this.createProduct(p)],
       ["GET", /^\/v1\/products$/, (p) => this.listProducts(p)],
-      ["GET", new RegExp(`^/v1/products/${id}$`), (_, i) => this.need("product", i)],
-      ["POST", new RegExp(`^/v1/products/${id}$`), (p, i) => this.updateProduct(i, p)],
       ["POST", /^\/v1\/prices$/, (p) => this.createPrice(p)],
       ["GET", /^\/v1\/prices$/, (p) => this.listPrices(p)],
-      ["GET", new RegExp(`^/v1/prices/${id}$`), (_, i) => this.need("price", i)],
-      ["POST", new RegExp(`^/v1/prices/${id}$`), (p, i) => this.updatePrice(i, p)],
       ["POST", /^\/v1\/checkout\/sessions$/, (p) => this.createCheckoutSession(p)],
-      ["GET", /^\/v1\/checkout\/sessions$/, (p) => this.listCheckoutSessions(p)],
       [
         "GET",
         new RegExp(`^/v1/checkout/sessions/${id}$`),
         (p, i) => this.retrieveCheckoutSession(i, p),
       ],
-      [
-        "GET",
-        new RegExp(`^/v1/checkout/sessions/${id}/line_items$`),
-        (p, i) => this.listSessionLineItems(i, p),
-      ],
-      ["GET", /^\/v1\/subscriptions$/, (p) => this.listSubscriptions(p)],
       ["GET", new RegExp(`^/v1/subscriptions/${id}$`), (_, i) => this.need("subscription", i)],
-      ["POST", new RegExp(`^/v1/subscriptions/${id}$`), (p, i) => this.updateSubscription(i, p)],
-      ["DELETE", new RegExp(`^/v1/subscriptions/${id}$`), (_, i) => this.cancelSubscription(i)],
       ["POST", /^\/v1\/billing_portal\/sessions$/, (p) => this.createPortalSession(p)],
       ["GET", /^\/v1\/invoices$/, (p) => this.listInvoices(p)],
-      ["GET", new RegExp(`^/v1/invoices/${id}$`), (_, i) => this.need("invoice", i)],
       ["POST", /^\/v1\/coupons$/, (p) => this.createCoupon(p)],
-      ["GET", new RegExp(`^/v1/coupons/${id}$`), (_, i) => this.need("coupon", i)],
       ["POST", /^\/v1\/promotion_codes$/, (p) => this.createPromotionCode(p)],
       ["GET", /^\/v1\/promotion_codes$/, (p) => this.listPromotionCodes(p)],
-      ["GET", new RegExp(`^/v1/promotion_codes/${id}$`), (_, i) => this.need("promotion code", i)],
     ];
   }
 
@@ -1192,28 +1165,6 @@ export class StripeStandIn {
     return customer;
   }
 
-  private updateCustomer(id: string, p: ParamObject): CustomerObject {
-    const customer = this.need("customer", id);
-    const email = optNullableString(p, "email");
-    if (email !== undefined) customer.email = email;
-    const name = optNullableString(p, "name");
-    if (name !== undefined) customer.name = name;
-    const description = optNullableString(p, "description");
-    if (description !== undefined) customer.description = description;
-    const locales = optStringArray(p, "preferred_locales");
-    if (locales !== undefined) customer.preferred_locales = locales;
-    customer.metadata = readMetadata(p, customer.metadata);
-    return customer;
-  }
-
-  private listCustomers(p: ParamObject): ListObject<CustomerObject> {
-    const email = optString(p, "email");
-    const all = [...this.customers.values()].filter(
-      (c) => email === undefined || c.email === email,
-    );
-    return this.list(all, p, "/v1/customers");
-  }
-
   // ----- products and prices -----------------------------------------------------------------
 
   private createProduct(p: ParamObject): ProductObject {
@@ -1234,21 +1185,6 @@ export class StripeStandIn {
       metadata: readMetadata(p),
     };
     this.products.set(product.id, product);
-    return product;
-  }
-
-  private updateProduct(id: string, p: ParamObject): ProductObject {
-    const product = this.need("product", id);
-    const name = optString(p, "name");
-    if (name !== undefined) {
-      if (name === "") throw invalid("You cannot set 'name' to an empty string.", "name");
-      product.name = name;
-    }
-    product.active = optBool(p, "active") ?? product.active;
-    const description = optNullableString(p, "description");
-    if (description !== undefined) product.description = description;
-    product.metadata = readMetadata(p, product.metadata);
-    product.updated = this.nowSeconds();
     return product;
   }
 
@@ -1354,20 +1290,6 @@ export class StripeStandIn {
       holder.lookup_key = null;
     }
     price.lookup_key = lookupKey;
-  }
-
-  private updatePrice(id: string, p: ParamObject): PriceObject {
-    const price = this.need("price", id);
-    price.active = optBool(p, "active") ?? price.active;
-    const nickname = optNullableString(p, "nickname");
-    if (nickname !== undefined) price.nickname = nickname;
-    const lookupKey = optNullableString(p, "lookup_key");
-    if (lookupKey === null) price.lookup_key = null;
-    else if (lookupKey !== undefined) {
-      this.claimLookupKey(price, lookupKey, optBool(p, "transfer_lookup_key") ?? false);
-    }
-    price.metadata = readMetadata(p, price.metadata);
-    return price;
   }
 
   private listPrices(p: ParamObject): ListObject<PriceObject> {
@@ -1657,19 +1579,6 @@ export class StripeStandIn {
     return { ...session, line_items: this.sessionLineItems(session) };
   }
 
-  private listCheckoutSessions(p: ParamObject): ListObject<CheckoutSessionObject> {
-    const customer = optString(p, "customer");
-    const subscription = optString(p, "subscription");
-    const status = optEnum(p, "status", ["open", "complete", "expired"] as const);
-    const all = [...this.checkoutSessions.values()].filter(
-      (session) =>
-        (customer === undefined || session.customer === customer) &&
-        (subscription === undefined || session.subscription === subscription) &&
-        (status === undefined || session.status === status),
-    );
-    return this.list(all, p, "/v1/checkout/sessions");
-  }
-
   private sessionLineItems(session: CheckoutSessionObject) {
     const lines = this.sessionExtras.get(session.id)?.lines ?? [];
     const data = lines.map((line) => {
@@ -1694,10 +1603,6 @@ export class StripeStandIn {
       has_more: false,
       url: `/v1/checkout/sessions/${session.id}/line_items`,
     };
-  }
-
-  private listSessionLineItems(id: string, _p: ParamObject) {
-    return this.sessionLineItems(this.need("checkout.session", id));
   }
 
   private priceName(price: PriceObject): string {
@@ -1920,68 +1825,6 @@ export class StripeStandIn {
       ...subscription.cancellation_details,
       reason: value ? "cancellation_requested" : null,
     };
-  }
-
-  private listSubscriptions(p: ParamObject): ListObject<SubscriptionObject> {
-    const customer = optString(p, "customer");
-    const status = optEnum(p, "status", [...SUBSCRIPTION_STATUSES, "all", "ended"] as const);
-    const price = optString(p, "price");
-    const all = [...this.subscriptions.values()].filter((subscription) => {
-      if (customer !== undefined && subscription.customer !== customer) return false;
-      if (price !== undefined && !subscription.items.data.some((i) => i.price.id === price)) {
-        return false;
-      }
-      if (status === "all") return true;
-      if (status === "ended") {
-        return subscription.status === "canceled" || subscription.status === "incomplete_expired";
-      }
-      if (status === undefined) return subscription.status !== "canceled";
-      return subscription.status === status;
-    });
-    return this.list(all, p, "/v1/subscriptions");
-  }
-
-  private updateSubscription(id: string, p: ParamObject): SubscriptionObject {
-    const subscription = this.need("subscription", id);
-    const before = snapshot(subscription);
-    const cancelAtPeriodEnd = optBool(p, "cancel_at_period_end");
-    if (cancelAtPeriodEnd !== undefined) {
-      if (subscription.status === "canceled") {
-        throw invalid(
-          "A canceled subscription can only update its cancellation_details and metadata.",
-          "cancel_at_period_end",
-        );
-      }
-      if (cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
-        this.setCancelAtPeriodEnd(subscription, cancelAtPeriodEnd);
-      }
-    }
-    const description = optNullableString(p, "description");
-    if (description !== undefined) subscription.description = description;
-    subscription.metadata = readMetadata(p, subscription.metadata);
-    const previous = changedAttributes(before, snapshot(subscription));
-    if (Object.keys(previous).length > 0) {
-      void this.enqueue(this.makeEvent("customer.subscription.updated", subscription, previous));
-    }
-    return subscription;
-  }
-
-  private cancelSubscription(id: string): SubscriptionObject {
-    const subscription = this.need("subscription", id);
-    if (subscription.status === "canceled") {
-      throw invalid(`This subscription is already canceled: '${id}'`);
-    }
-    const now = this.nowSeconds();
-    subscription.status = "canceled";
-    subscription.canceled_at = now;
-    subscription.ended_at = now;
-    subscription.cancel_at_period_end = false;
-    subscription.cancellation_details = {
-      ...subscription.cancellation_details,
-      reason: "cancellation_requested",
-    };
-    void this.enqueue(this.makeEvent("customer.subscription.deleted", subscription));
-    return subscription;
   }
 
   // ----- billing portal and invoices -----------------------------------------------------------
