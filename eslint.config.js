@@ -5,6 +5,47 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Dependencies point one way: routes → features → lib/components/db, and the app never
+// reaches into the server, the scripts, the benchmarks or the test support (tests may).
+const ZONES = [
+  { target: "./app/features", from: "./app/routes", message: "features must not import routes" },
+  {
+    target: "./app/lib",
+    from: ["./app/routes", "./app/features"],
+    message: "lib must not import routes or features",
+  },
+  {
+    target: "./app/components",
+    from: ["./app/routes", "./app/features"],
+    message: "components must not import routes or features",
+  },
+  {
+    target: "./db",
+    from: ["./app/routes", "./app/features", "./app/components"],
+    message: "db must not import app code",
+  },
+  {
+    target: "./app",
+    from: ["./server", "./scripts", "./bench"],
+    message: "app code must not import the server, scripts or benchmarks",
+  },
+  {
+    target: "./app",
+    from: "./tests",
+    message: "app code must not import test support (only tests may)",
+  },
+  {
+    target: "./server",
+    from: ["./scripts", "./tests", "./bench"],
+    message: "the server must not import scripts, tests or benchmarks",
+  },
+  {
+    target: "./scripts",
+    from: ["./tests", "./bench"],
+    message: "scripts must not import tests or benchmarks",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,34 +76,7 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "import-x/no-cycle": ["error", { maxDepth: 10 }],
       "import-x/no-self-import": "error",
-      // Dependencies point one way: routes → features → lib/components/db.
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            {
-              target: "./app/features",
-              from: "./app/routes",
-              message: "features must not import routes",
-            },
-            {
-              target: "./app/lib",
-              from: ["./app/routes", "./app/features"],
-              message: "lib must not import routes or features",
-            },
-            {
-              target: "./app/components",
-              from: ["./app/routes", "./app/features"],
-              message: "components must not import routes or features",
-            },
-            {
-              target: "./db",
-              from: ["./app/routes", "./app/features", "./app/components"],
-              message: "db must not import app code",
-            },
-          ],
-        },
-      ],
+      "import-x/no-restricted-paths": ["error", { zones: ZONES }],
     },
   },
   {
@@ -95,5 +109,15 @@ export default tseslint.config(
   {
     files: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+  {
+    // A test next to the code it tests may use the shared test support.
+    files: ["app/**/*.test.ts", "app/**/*.test.tsx"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: ZONES.filter((zone) => zone.from !== "./tests") },
+      ],
+    },
   },
 );
