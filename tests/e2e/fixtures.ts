@@ -319,6 +319,13 @@ export const test = base.extend<TestFixtures, { firstAdmin: FirstAdmin }>({
         const startedAt = navigations;
         try {
           await page.waitForLoadState("domcontentloaded");
+          // A region that says it is updating (aria-busy, e.g. results faded while the next
+          // ones load) is judged once it has settled, as a person would read it.
+          await page
+            .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, {
+              timeout: 10_000,
+            })
+            .catch(() => undefined);
           findings.push(...(await scanOnce(page, key)));
         } catch (error) {
           // The page moved on mid-scan (axe was injected into the document before it, or the

@@ -144,6 +144,8 @@ export function LibraryLayout({
           ) : (
             <ul
               className={cx("grid gap-4 sm:grid-cols-2 xl:grid-cols-3", loading && "opacity-60")}
+              // Faded while the next results load; assistive technology hears it is updating.
+              aria-busy={loading || undefined}
               onKeyDown={onGridKey}
               data-testid="results"
             >
