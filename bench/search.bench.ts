@@ -93,6 +93,107 @@ async function measure(handle: DatabaseHandle, label: string) {
   return line;
 }
 
+/** The no-text filter sets compared with the same work done in SQL (measureSqlFacets). */
+const FACET_FILTERS: { label: string; query: string; where: Partial<SqlFilter> }[] = [
+  { label: "(no filters)", query: "", where: {} },
+  { label: "level=B1", query: "level=B1", where: { level: "B1" } },
+  {
+    label: "level=B1&type=discussion&duration=11-20",
+    query: "level=B1&type=discussion&duration=11-20",
+    where: { level: "B1", type: "discussion", minutes: [11, 20] },
+  },
+  { label: "free=1", query: "free=1", where: { free: true } },
+  { label: "topic=travel", query: "topic=travel", where: { topic: "travel" } },
+];
+
+interface SqlFilter {
+  level: string;
+  type: string;
+  minutes: [number, number];
+  free: boolean;
+  topic: string;
+}
+
+/** The WHERE clause of a filter set, leaving out one facet (its own counts ignore it). */
+function sqlWhere(where: Partial<SqlFilter>, except?: keyof SqlFilter) {
+  const parts = [sql`true`];
+  if (where.level && except !== "level") parts.push(sql`level = ${where.level}`);
+  if (where.type && except !== "type") parts.push(sql`type = ${where.type}`);
+  if (where.minutes && except !== "minutes")
+    parts.push(sql`duration_minutes between ${where.minutes[0]} and ${where.minutes[1]}`);
+  if (where.free && except !== "free") parts.push(sql`is_free`);
+  if (where.topic && except !== "topic") parts.push(sql`${where.topic} = any(topics)`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * What the library index (library-index.server.ts) computes in one pass over typed arrays —
+ * the first page, the total and the count of every filter value under the other filters —
+ * done by PostgreSQL instead: one query per facet plus the page and the total. Measured on
+ * the same database and filter sets as searchExercises without text, for decision record 009.
+ */
+async function measureSqlFacets(handle: DatabaseHandle, label: string) {
+  const index: number[] = [];
+  const inSql: number[] = [];
+  for (const f of FACET_FILTERS) {
+    const params = parseSearchParams(new URLSearchParams(f.query));
+    await searchExercises(handle, params, viewer);
+    const w = f.where;
+    const run = () =>
+      Promise.all([
+        queryRows(
+          handle.db,
+          sql`select id from exercises where ${sqlWhere(w)} order by published_at desc limit 24`,
+        ),
+        queryRows(handle.db, sql`select count(*)::int as n from exercises where ${sqlWhere(w)}`),
+        queryRows(
+          handle.db,
+          sql`select level, count(*)::int as n from exercises where ${sqlWhere(w, "level")} group by level`,
+        ),
+        queryRows(
+          handle.db,
+          sql`select type, count(*)::int as n from exercises where ${sqlWhere(w, "type")} group by type`,
+        ),
+        queryRows(
+          handle.db,
+          sql`select t, count(*)::int as n from exercises, unnest(topics) t where ${sqlWhere(w, "topic")} group by t`,
+        ),
+        queryRows(
+          handle.db,
+          sql`select width_bucket(duration_minutes, array[11, 21, 31]) as b, count(*)::int as n from exercises where ${sqlWhere(w, "minutes")} group by b`,
+        ),
+        queryRows(
+          handle.db,
+          sql`select g, count(*)::int as n from exercises, unnest("grouping") g where ${sqlWhere(w)} group by g`,
+        ),
+        queryRows(
+          handle.db,
+          sql`select a, count(*)::int as n from exercises, unnest(audience) a where ${sqlWhere(w)} group by a`,
+        ),
+        queryRows(
+          handle.db,
+          sql`select is_free, count(*)::int as n from exercises where ${sqlWhere(w, "free")} group by is_free`,
+        ),
+      ]);
+    await run();
+    for (let i = 0; i < RUNS; i++) {
+      let start = performance.now();
+      await searchExercises(handle, params, viewer);
+      index.push(performance.now() - start);
+      start = performance.now();
+      await run();
+      inSql.push(performance.now() - start);
+    }
+  }
+  index.sort((a, b) => a - b);
+  inSql.sort((a, b) => a - b);
+  const p50Index = percentile(index, 50);
+  const p50Sql = percentile(inSql, 50);
+  process.stdout.write(
+    `${`${label}, filters and counts without text`.padEnd(34)} index p50 ${p50Index.toFixed(1)} ms (p95 ${percentile(index, 95).toFixed(1)})   same in SQL p50 ${p50Sql.toFixed(1)} ms (p95 ${percentile(inSql, 95).toFixed(1)})   SQL/index ${(p50Sql / p50Index).toFixed(1)}×\n`,
+  );
+}
+
 /** Grows the library to about TARGET_ROWS by copying the seed exercises with varied metadata. */
 async function grow(handle: DatabaseHandle) {
   const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
@@ -139,6 +240,7 @@ async function benchOn(kind: string, open: () => Promise<DatabaseHandle>) {
     await measure(handle, `${kind}, seed library`);
     const total = await grow(handle);
     await measure(handle, `${kind}, ${total.toLocaleString("en")} exercises`);
+    await measureSqlFacets(handle, `${kind}, ${total.toLocaleString("en")}`);
   } finally {
     await handle.close();
   }
