@@ -517,8 +517,7 @@ describe("classes", () => {
       sql`select s.id from sessions s join users u on u.id = s.user_id
           where u.email = 'sam@classes.test' order by s.created_at desc limit 1`,
     );
-    const revoked = await phone.postForm("/dashboard/account", {
-      intent: "revoke",
+    const revoked = await phone.postForm("/dashboard/account/revoke", {
       sessionId: laptopSession,
     });
     expect(revoked.status).toBe(200);

@@ -124,8 +124,7 @@ describe("notifications in real time", () => {
 
   it("respects the kinds a teacher switched off, and reminds once per lesson", async () => {
     const { id, client } = await teacher("prefs@notifications.test");
-    const saved = await client.postForm("/dashboard/account", {
-      intent: "notifications",
+    const saved = await client.postForm("/dashboard/account/notifications", {
       lesson: "on",
     });
     expect(saved.status).toBe(200);
