@@ -81,7 +81,15 @@ export default [
     route("dashboard/lessons/new", "routes/dashboard/lesson-new.tsx", { id: "lessonNew" }),
     route("dashboard/lessons/:id", "routes/dashboard/lesson.tsx", { id: "lesson" }),
     route("dashboard/notifications", "routes/dashboard/notifications.tsx", { id: "notifications" }),
-    route("dashboard/students", "routes/dashboard/students.tsx", { id: "students" }),
+    // One form per child route; the page shows them all (see routes/dashboard/students.tsx).
+    route("dashboard/students", "routes/dashboard/students.tsx", { id: "students" }, [
+      route("new", "routes/dashboard/students/new.tsx", { id: "studentNew" }),
+      route("update", "routes/dashboard/students/update.tsx", { id: "studentUpdate" }),
+      route("archive", "routes/dashboard/students/archive.tsx", { id: "studentArchive" }),
+      route("import-check", "routes/dashboard/students/import-check.tsx", { id: "importCheck" }),
+      route("import", "routes/dashboard/students/import.tsx", { id: "studentsImport" }),
+      route("new-class", "routes/dashboard/students/new-class.tsx", { id: "classNew" }),
+    ]),
     route("r/review", "routes/public/review.tsx", { id: "review" }),
     route("r/happy-week", "routes/public/happy-week.tsx", { id: "happy" }),
   ]),

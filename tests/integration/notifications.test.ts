@@ -132,8 +132,7 @@ describe("notifications in real time", () => {
       await notify(services, id, { kind: "exercises", messageKey: "notifications.newExercises" }),
     ).toBe(false);
 
-    const student = await client.postForm("/dashboard/students", {
-      intent: "create",
+    const student = await client.postForm("/dashboard/students/new", {
       name: "Reminder Student",
     });
     const studentId = new URL(locationOf(student), app.url).searchParams.get("student") ?? "";

@@ -1,7 +1,7 @@
-import { createContext, useContext, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import type { ReactNode } from "react";
 import type { z } from "zod";
 import { useFormChecks, type FormFailure } from "~/lib/forms";
+import { usePageForms } from "~/lib/page-forms";
 import type { FieldErrors } from "~/lib/validation/messages";
 
 /**
@@ -18,24 +18,13 @@ export type AccountFormName =
   | "revoke"
   | "delete";
 
-export type AccountNotice = { ok: true; notice: string; values?: Record<string, string> };
+type AccountNotice = { ok: true; notice: string; values?: Record<string, string> };
 export type AccountAnswer = (FormFailure | AccountNotice) & { intent: string };
 
-/**
- * All the page's forms share one fetcher, so a form sent replaces the answer of the one
- * sent before, as one page action did: one answer on the page at a time.
- */
-const ACCOUNT_FETCHER = "account-form";
-
-/** The answer the server rendered the page with: a form posted without JavaScript. */
-export const PostedAnswer = createContext<AccountAnswer | undefined>(undefined);
-
-/** The form's action address, its latest answer (if it was the last form sent) and whether it is on its way. */
+/** The form's action address, its answer (if it was the last form sent) and whether it is on its way. */
 export function useAccountForm(intent: AccountFormName) {
-  const fetcher = useFetcher<AccountAnswer>({ key: ACCOUNT_FETCHER });
-  const posted = useContext(PostedAnswer);
+  const { fetcher, answer: latest } = usePageForms<AccountAnswer>("account");
   const action = `/dashboard/account/${intent}`;
-  const latest = fetcher.data ?? posted;
   const answer = latest?.intent === intent ? latest : undefined;
   return {
     fetcher,

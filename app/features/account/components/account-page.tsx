@@ -1,7 +1,8 @@
 import { PageHeader } from "~/components/ui/page-header";
 import { useT } from "~/lib/i18n/react";
 import type { AccountPageData } from "../account-page.server";
-import { PostedAnswer, type AccountAnswer } from "./account-form";
+import { PostedAnswer } from "~/lib/page-forms";
+import type { AccountAnswer } from "./account-form";
 import { DataSection, DeleteSection, DevicesSection } from "./devices-sections";
 import { ProfileSection } from "./profile-section";
 import { NewslettersSection, NotificationsSection, PreferencesSection } from "./settings-sections";
@@ -20,7 +21,7 @@ export function AccountPage({
 }) {
   const t = useT();
   return (
-    <PostedAnswer.Provider value={posted}>
+    <PostedAnswer value={posted}>
       <title>{`${t("page.account.title")} · Parley`}</title>
       <PageHeader title={t("page.account.title")} description={t("page.account.description")} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -38,6 +39,6 @@ export function AccountPage({
           <DeleteSection />
         </div>
       </div>
-    </PostedAnswer.Provider>
+    </PostedAnswer>
   );
 }
