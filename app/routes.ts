@@ -63,7 +63,17 @@ export default [
     route("dashboard/favorites", "routes/dashboard/favorites.tsx", { id: "favorites" }),
     route("dashboard/materials", "routes/dashboard/materials.tsx", { id: "materials" }),
     route("dashboard/materials/:id", "routes/dashboard/material.tsx", { id: "material" }),
-    route("dashboard/account", "routes/dashboard/account.tsx", { id: "account" }),
+    // One form per child route; the page shows them all (see routes/dashboard/account.tsx).
+    route("dashboard/account", "routes/dashboard/account.tsx", { id: "account" }, [
+      route("profile", "routes/dashboard/account/profile.tsx", { id: "accountProfile" }),
+      route("email", "routes/dashboard/account/email.tsx", { id: "accountEmail" }),
+      route("password", "routes/dashboard/account/password.tsx", { id: "accountPassword" }),
+      route("preferences", "routes/dashboard/account/preferences.tsx", { id: "accountPrefs" }),
+      route("consents", "routes/dashboard/account/consents.tsx", { id: "accountConsents" }),
+      route("notifications", "routes/dashboard/account/notifications.tsx", { id: "accountNotif" }),
+      route("revoke", "routes/dashboard/account/revoke.tsx", { id: "accountRevoke" }),
+      route("delete", "routes/dashboard/account/delete.tsx", { id: "accountDelete" }),
+    ]),
     route("dashboard/account/export", "routes/dashboard/account-export.ts", {
       id: "accountExport",
     }),
@@ -71,7 +81,15 @@ export default [
     route("dashboard/lessons/new", "routes/dashboard/lesson-new.tsx", { id: "lessonNew" }),
     route("dashboard/lessons/:id", "routes/dashboard/lesson.tsx", { id: "lesson" }),
     route("dashboard/notifications", "routes/dashboard/notifications.tsx", { id: "notifications" }),
-    route("dashboard/students", "routes/dashboard/students.tsx", { id: "students" }),
+    // One form per child route; the page shows them all (see routes/dashboard/students.tsx).
+    route("dashboard/students", "routes/dashboard/students.tsx", { id: "students" }, [
+      route("new", "routes/dashboard/students/new.tsx", { id: "studentNew" }),
+      route("update", "routes/dashboard/students/update.tsx", { id: "studentUpdate" }),
+      route("archive", "routes/dashboard/students/archive.tsx", { id: "studentArchive" }),
+      route("import-check", "routes/dashboard/students/import-check.tsx", { id: "importCheck" }),
+      route("import", "routes/dashboard/students/import.tsx", { id: "studentsImport" }),
+      route("new-class", "routes/dashboard/students/new-class.tsx", { id: "classNew" }),
+    ]),
     route("r/review", "routes/public/review.tsx", { id: "review" }),
     route("r/happy-week", "routes/public/happy-week.tsx", { id: "happy" }),
   ]),

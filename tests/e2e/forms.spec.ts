@@ -37,8 +37,7 @@ test("after three finished lessons a teacher rates Parley; an empty or repeated 
   // Setup over HTTP: the teacher has finished three lessons with a student.
   const visitor = sessions.get(teacher);
   if (!visitor) throw new Error("no session for the teacher");
-  const student = await visitor.postForm("/dashboard/students", {
-    intent: "create",
+  const student = await visitor.postForm("/dashboard/students/new", {
     name: "Piotr Review",
   });
   const studentId = new URL(locationOf(student), "http://x").searchParams.get("student") ?? "";

@@ -95,8 +95,7 @@ function signIn(visitor: Visitor, person: Person): Promise<Response> {
  */
 export async function deleteAccount(visitor: Visitor, person: Person) {
   const attempt = () =>
-    visitor.postForm("/dashboard/account", {
-      intent: "delete",
+    visitor.postForm("/dashboard/account/delete", {
       password: person.password,
       confirm: "on",
     });

@@ -56,19 +56,15 @@ describe("the account page", () => {
     const client = await signedIn("ola@account.test");
     expect(
       (
-        await client.postForm("/dashboard/account", {
-          intent: "profile",
+        await client.postForm("/dashboard/account/profile", {
           firstName: "Aleksandra",
           lastName: "Nowak",
           avatar: "3",
         })
       ).status,
     ).toBe(200);
-    expect(
-      (await client.postForm("/dashboard/account", { intent: "consents", app: "on" })).status,
-    ).toBe(200);
-    const prefs = await client.postForm("/dashboard/account", {
-      intent: "preferences",
+    expect((await client.postForm("/dashboard/account/consents", { app: "on" })).status).toBe(200);
+    const prefs = await client.postForm("/dashboard/account/preferences", {
       locale: "pl",
       countryCode: "PL",
     });
@@ -97,19 +93,48 @@ describe("the account page", () => {
     const page = await (await client.get("/dashboard/account")).text();
     expect(page).toContain('<html lang="pl"');
 
-    const invalid = await client.postForm("/dashboard/account", {
-      intent: "preferences",
+    const invalid = await client.postForm("/dashboard/account/preferences", {
       locale: "xx",
       countryCode: "ZZ",
     });
     expect(invalid.status).toBe(400);
-    const bad = await client.postForm("/dashboard/account", {
-      intent: "profile",
+    const bad = await client.postForm("/dashboard/account/profile", {
       firstName: "",
       lastName: "x".repeat(61),
       avatar: "13",
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("takes each form at its own address only, and only from a signed-in user", async () => {
+    const client = await signedIn("ala@account.test");
+    // The page itself has no action any more (one form per route): the old one-action post
+    // with an intent changes nothing.
+    const old = await client.postForm("/dashboard/account", {
+      intent: "profile",
+      firstName: "Changed",
+      lastName: "Nowak",
+      avatar: "2",
+    });
+    expect(old.status).toBe(405);
+    await old.arrayBuffer();
+    const [row] = await app.database.db
+      .select({ first: users.firstName })
+      .from(users)
+      .where(eq(users.email, "ala@account.test"));
+    expect(row?.first).toBe("Ola");
+    // The answer to a form sent without JavaScript is the whole page with the form's message.
+    const saved = await client.postForm("/dashboard/account/consents", { app: "on" });
+    const html = await saved.text();
+    expect(html).toContain('id="profile-title"');
+    expect(html).toContain("Saved");
+    const anonymous = new HttpSession(app.url);
+    const forms = ["profile", "email", "password", "preferences", "consents", "notifications"];
+    for (const form of [...forms, "revoke", "delete"]) {
+      const refused = await anonymous.postForm(`/dashboard/account/${form}`, {});
+      expect(refused.status, form).toBe(302);
+      expect(refused.headers.get("location"), form).toMatch(/^\/auth\//);
+    }
   });
 
   it("offers the avatar pictures, serves them for a year, and refuses a number without one", async () => {
@@ -147,8 +172,7 @@ describe("the account page", () => {
       ["0", "Minimum value is 1"],
       ["two", "The field value is invalid"],
     ] as const) {
-      const refused = await client.postForm("/dashboard/account", {
-        intent: "profile",
+      const refused = await client.postForm("/dashboard/account/profile", {
         firstName: "Ola",
         lastName: "Nowak",
         avatar,
@@ -157,8 +181,7 @@ describe("the account page", () => {
       expect(await refused.text()).toMatch(new RegExp(`id="account-avatar-error"[^>]*>${shown}<`));
     }
 
-    const saved = await client.postForm("/dashboard/account", {
-      intent: "profile",
+    const saved = await client.postForm("/dashboard/account/profile", {
       firstName: "Ola",
       lastName: "Nowak",
       avatar: String(AVATAR_COUNT),
@@ -177,15 +200,13 @@ describe("the account page", () => {
   it("changes the password only with the current one, and signs out the other devices", async () => {
     const phone = await signedIn("piotr@account.test");
     const laptop = await signedIn("piotr@account.test");
-    const wrong = await laptop.postForm("/dashboard/account", {
-      intent: "password",
+    const wrong = await laptop.postForm("/dashboard/account/password", {
       currentPassword: "nope nope nope",
       newPassword: "a new long passphrase",
       confirmPassword: "a new long passphrase",
     });
     expect(wrong.status).toBe(400);
-    const ok = await laptop.postForm("/dashboard/account", {
-      intent: "password",
+    const ok = await laptop.postForm("/dashboard/account/password", {
       currentPassword: PASSWORD,
       newPassword: "a new long passphrase",
       confirmPassword: "a new long passphrase",
@@ -208,23 +229,21 @@ describe("the account page", () => {
       (s) => s.token === decodeURIComponent(b.cookie("parley.session_token")!).split(".")[0],
     );
     expect(other).toBeTruthy();
-    expect(
-      (await a.postForm("/dashboard/account", { intent: "revoke", sessionId: other!.id })).status,
-    ).toBe(200);
+    expect((await a.postForm("/dashboard/account/revoke", { sessionId: other!.id })).status).toBe(
+      200,
+    );
     expect((await b.get("/dashboard")).status).toBe(302);
     expect((await a.get("/dashboard")).status).toBe(200);
   });
 
   it("changes the email after the password, through a link mailed to the new address, and tells the old one", async () => {
     const client = await signedIn("ola@account.test");
-    const wrong = await client.postForm("/dashboard/account", {
-      intent: "email",
+    const wrong = await client.postForm("/dashboard/account/email", {
       newEmail: "ola.new@account.test",
       currentPassword: "wrong wrong",
     });
     expect(wrong.status).toBe(400);
-    const ok = await client.postForm("/dashboard/account", {
-      intent: "email",
+    const ok = await client.postForm("/dashboard/account/email", {
       newEmail: "ola.new@account.test",
       currentPassword: PASSWORD,
     });
@@ -275,19 +294,16 @@ describe("the account page", () => {
       .where(eq(users.email, "gone@account.test"));
     const { startTrialIfEligible } = await import("~/features/auth/auth.server");
     await startTrialIfEligible(app.services as Services, user!.id);
-    const refused = await client.postForm("/dashboard/account", {
-      intent: "delete",
+    const refused = await client.postForm("/dashboard/account/delete", {
       password: "not it",
       confirm: "on",
     });
     expect(refused.status).toBe(400);
-    const unconfirmed = await client.postForm("/dashboard/account", {
-      intent: "delete",
+    const unconfirmed = await client.postForm("/dashboard/account/delete", {
       password: PASSWORD,
     });
     expect(unconfirmed.status).toBe(400);
-    const deleted = await client.postForm("/dashboard/account", {
-      intent: "delete",
+    const deleted = await client.postForm("/dashboard/account/delete", {
       password: PASSWORD,
       confirm: "on",
     });

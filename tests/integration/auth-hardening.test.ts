@@ -81,17 +81,15 @@ describe("re-authentication on the account page is rate limited", () => {
   const wrong = "not my password at all";
   const attempts: Record<string, (current: string) => Record<string, string>> = {
     password: (current) => ({
-      intent: "password",
       currentPassword: current,
       newPassword: "a fresh and longer passphrase",
       confirmPassword: "a fresh and longer passphrase",
     }),
     email: (current) => ({
-      intent: "email",
       newEmail: "moved@school.test",
       currentPassword: current,
     }),
-    delete: (current) => ({ intent: "delete", password: current, confirm: "on" }),
+    delete: (current) => ({ password: current, confirm: "on" }),
   };
 
   it("answers 429 with Retry-After after five wrong passwords in a session, whatever the form", async () => {
@@ -102,13 +100,19 @@ describe("re-authentication on the account page is rate limited", () => {
     });
     const order = ["password", "email", "delete", "password", "email"] as const;
     for (const intent of order) {
-      const response = await signedIn.postForm("/dashboard/account", attempts[intent]!(wrong));
+      const response = await signedIn.postForm(
+        `/dashboard/account/${intent}`,
+        attempts[intent]!(wrong),
+      );
       expect(response.status, intent).toBe(400);
       expect(await response.text()).toContain("The password is not right");
     }
     for (const intent of ["delete", "password", "email"] as const) {
       // Even the right password waits: the session has had its tries.
-      const response = await signedIn.postForm("/dashboard/account", attempts[intent]!(PASSWORD));
+      const response = await signedIn.postForm(
+        `/dashboard/account/${intent}`,
+        attempts[intent]!(PASSWORD),
+      );
       expect(response.status, intent).toBe(429);
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await response.text()).toContain("Too many wrong passwords");
@@ -127,7 +131,7 @@ describe("re-authentication on the account page is rate limited", () => {
       role: ROLE.TEACHER,
       password: PASSWORD,
     });
-    await signedIn.postForm("/dashboard/account", attempts.password!(wrong));
+    await signedIn.postForm("/dashboard/account/password", attempts.password!(wrong));
     const [row] = await queryRows<{ count: number }>(
       app.database.db,
       sql`select count from rate_limits where key = ${"signin:fail:reauth-account@school.test"}`,
@@ -137,7 +141,7 @@ describe("re-authentication on the account page is rate limited", () => {
     await app.database.db.execute(
       sql`update rate_limits set count = 100 where key = ${"signin:fail:reauth-account@school.test"}`,
     );
-    const response = await signedIn.postForm("/dashboard/account", attempts.email!(PASSWORD));
+    const response = await signedIn.postForm("/dashboard/account/email", attempts.email!(PASSWORD));
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
   });

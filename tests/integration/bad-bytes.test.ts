@@ -75,8 +75,7 @@ describe("NUL and invalid UTF-8 in ids and parameters", () => {
       .update(userData)
       .set({ trialExpiresAt: new Date(app.clock.now().getTime() + 7 * 24 * 3600_000) })
       .where(eq(userData.userId, account.id));
-    const created = await teacher.postForm("/dashboard/students", {
-      intent: "create-class",
+    const created = await teacher.postForm("/dashboard/students/new-class", {
       name: "Bytes group",
       level: "",
     });
@@ -156,18 +155,18 @@ describe("NUL and invalid UTF-8 in ids and parameters", () => {
     },
     {
       name: "student name with \\u0000 (form)",
-      path: () => "/dashboard/students",
+      path: () => "/dashboard/students/new",
       body: () => ({
         type: "application/x-www-form-urlencoded",
-        data: new URLSearchParams({ intent: "create", name: "Ann\u0000", level: "B1" }).toString(),
+        data: new URLSearchParams({ name: "Ann\u0000", level: "B1" }).toString(),
       }),
     },
     {
-      name: "class id in the form with \\u0000",
-      path: () => "/dashboard/students",
+      name: "student id in the archive form with \\u0000",
+      path: () => "/dashboard/students/archive",
       body: () => ({
         type: "application/x-www-form-urlencoded",
-        data: new URLSearchParams({ intent: "archive-class", id: "\u0000" }).toString(),
+        data: new URLSearchParams({ intent: "archive", id: "\u0000" }).toString(),
       }),
     },
     {

@@ -110,8 +110,7 @@ describe("behind nginx terminating TLS", () => {
   let classId = "";
 
   it("posts a dashboard form and follows its class's event stream through the proxy", async () => {
-    const created = await teacher.postForm("/dashboard/students", {
-      intent: "create-class",
+    const created = await teacher.postForm("/dashboard/students/new-class", {
       name: "Proxy group",
       level: "",
     });

@@ -69,8 +69,7 @@ describe("classes", () => {
   }
 
   async function createClass(client: HttpSession, name: string) {
-    const created = await client.postForm("/dashboard/students", {
-      intent: "create-class",
+    const created = await client.postForm("/dashboard/students/new-class", {
       name,
       level: "",
     });
@@ -96,8 +95,7 @@ describe("classes", () => {
 
   it("a student joins by link, sees what was shared, and follows the teacher's card live", async () => {
     const t = await teacher("clara@classes.test");
-    const created = await t.postForm("/dashboard/students", {
-      intent: "create-class",
+    const created = await t.postForm("/dashboard/students/new-class", {
       name: "Tuesday B1 group",
       level: "B1",
     });
@@ -201,8 +199,7 @@ describe("classes", () => {
 
   it("gives the teacher the full join address with a QR code, and the lesson planner's picker to share", async () => {
     const t = await teacher("picker@classes.test");
-    const created = await t.postForm("/dashboard/students", {
-      intent: "create-class",
+    const created = await t.postForm("/dashboard/students/new-class", {
       name: "Friday B1 club",
       level: "B1",
     });
@@ -278,8 +275,7 @@ describe("classes", () => {
   it("keeps classes to their teacher and their students", async () => {
     const owner = await teacher("owner@classes.test");
     const other = await teacher("other@classes.test");
-    const created = await owner.postForm("/dashboard/students", {
-      intent: "create-class",
+    const created = await owner.postForm("/dashboard/students/new-class", {
       name: "Private group",
       level: "",
     });
@@ -303,8 +299,7 @@ describe("classes", () => {
       sql`select join_code from classes where id = ${classId}`,
     );
     // A student of another class cannot open this one.
-    const otherClass = await other.postForm("/dashboard/students", {
-      intent: "create-class",
+    const otherClass = await other.postForm("/dashboard/students/new-class", {
       name: "Other group",
       level: "",
     });
@@ -517,8 +512,7 @@ describe("classes", () => {
       sql`select s.id from sessions s join users u on u.id = s.user_id
           where u.email = 'sam@classes.test' order by s.created_at desc limit 1`,
     );
-    const revoked = await phone.postForm("/dashboard/account", {
-      intent: "revoke",
+    const revoked = await phone.postForm("/dashboard/account/revoke", {
       sessionId: laptopSession,
     });
     expect(revoked.status).toBe(200);

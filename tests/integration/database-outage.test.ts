@@ -49,8 +49,7 @@ describe("database outage", () => {
     const mail = await smtp.waitFor("outage@db.test", "verifyEmail");
     const verify = await teacher.get(new URL(linkIn(mail, "/auth/verify/")).pathname);
     expect(locationOf(verify)).toBe("/dashboard?welcome=1");
-    const created = await teacher.postForm("/dashboard/students", {
-      intent: "create-class",
+    const created = await teacher.postForm("/dashboard/students/new-class", {
       name: "Outage group",
       level: "",
     });
@@ -73,7 +72,7 @@ describe("database outage", () => {
     { name: "event stream", send: () => teacher.get("/api/events") },
     {
       name: "dashboard form",
-      send: () => teacher.postForm("/dashboard/students", { intent: "create-class", name: "X" }),
+      send: () => teacher.postForm("/dashboard/students/new-class", { name: "X" }),
     },
     {
       name: "sign-in form",

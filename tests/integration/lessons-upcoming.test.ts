@@ -35,8 +35,7 @@ describe("upcoming lessons on the dashboard", () => {
     const empty = await dashboard();
     expect(empty.body.textContent).toContain(EMPTY);
 
-    const student = await client.postForm("/dashboard/students", {
-      intent: "create",
+    const student = await client.postForm("/dashboard/students/new", {
       name: "Ola Upcoming",
     });
     const studentId = new URL(locationOf(student), app.url).searchParams.get("student") ?? "";

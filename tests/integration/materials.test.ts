@@ -244,8 +244,7 @@ describe("the materials library", () => {
     const materialPath = `/dashboard/materials/${material!.id}`;
     const tomorrow = addDays(app.clock.now(), 1).toISOString().slice(0, 10);
     async function lessonOf(client: HttpSession, student: string, title: string) {
-      const created = await client.postForm("/dashboard/students", {
-        intent: "create",
+      const created = await client.postForm("/dashboard/students/new", {
         name: student,
       });
       const studentId = new URL(locationOf(created), app.url).searchParams.get("student") ?? "";

@@ -124,8 +124,7 @@ describe("notifications in real time", () => {
 
   it("respects the kinds a teacher switched off, and reminds once per lesson", async () => {
     const { id, client } = await teacher("prefs@notifications.test");
-    const saved = await client.postForm("/dashboard/account", {
-      intent: "notifications",
+    const saved = await client.postForm("/dashboard/account/notifications", {
       lesson: "on",
     });
     expect(saved.status).toBe(200);
@@ -133,8 +132,7 @@ describe("notifications in real time", () => {
       await notify(services, id, { kind: "exercises", messageKey: "notifications.newExercises" }),
     ).toBe(false);
 
-    const student = await client.postForm("/dashboard/students", {
-      intent: "create",
+    const student = await client.postForm("/dashboard/students/new", {
       name: "Reminder Student",
     });
     const studentId = new URL(locationOf(student), app.url).searchParams.get("student") ?? "";

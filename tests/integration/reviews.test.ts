@@ -33,8 +33,7 @@ describe("reviews", () => {
   }
 
   it("asks a teacher for a review after the third lesson they finish", async () => {
-    const student = await client.postForm("/dashboard/students", {
-      intent: "create",
+    const student = await client.postForm("/dashboard/students/new", {
       name: "Ola Review",
     });
     const studentId = new URL(locationOf(student), app.url).searchParams.get("student") ?? "";

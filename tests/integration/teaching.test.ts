@@ -34,7 +34,7 @@ describe("students and lessons", () => {
   }
 
   async function addStudent(client: HttpSession, fields: Record<string, string>) {
-    const res = await client.postForm("/dashboard/students", { intent: "create", ...fields });
+    const res = await client.postForm("/dashboard/students/new", fields);
     expect(res.status).toBe(302);
     return new URL(locationOf(res), app.url).searchParams.get("student") ?? "";
   }
@@ -55,9 +55,26 @@ describe("students and lessons", () => {
   });
   afterAll(() => app?.close());
 
+  it("takes each roster form at its own address; the page itself has no action", async () => {
+    const old = await a.postForm("/dashboard/students", { intent: "create", name: "Old Post" });
+    expect(old.status).toBe(405);
+    await old.arrayBuffer();
+    expect(await (await a.get("/dashboard/students")).text()).not.toContain("Old Post");
+    // An edit sent without JavaScript answers with the same student's page, "Saved" in it.
+    const id = await addStudent(a, { name: "Nina Form" });
+    const saved = await a.postForm(`/dashboard/students/update?student=${id}`, {
+      id,
+      name: "Nina Forms",
+    });
+    expect(saved.status).toBe(200);
+    const html = await saved.text();
+    expect(html).toContain("Nina Forms");
+    expect(html).toContain('id="history"');
+    expect(html).toContain("Saved.");
+  });
+
   it("keeps a roster: add, validate, search, edit, archive and restore", async () => {
-    const bad = await a.postForm("/dashboard/students", {
-      intent: "create",
+    const bad = await a.postForm("/dashboard/students/new", {
       name: "",
       email: "not-an-email",
       level: "Z9",
@@ -88,8 +105,7 @@ describe("students and lessons", () => {
     expect(await (await a.get("/dashboard/students?q=interview")).text()).toContain("Karolina");
     expect(await (await a.get("/dashboard/students?q=nobody")).text()).not.toContain("Karolina");
 
-    const edit = await a.postForm("/dashboard/students", {
-      intent: "update",
+    const edit = await a.postForm("/dashboard/students/update", {
       id,
       name: "Karolina W.",
       level: "C1",
@@ -97,10 +113,10 @@ describe("students and lessons", () => {
     expect(edit.status).toBe(200);
     expect(await (await a.get("/dashboard/students")).text()).toContain("Karolina W.");
 
-    await a.postForm("/dashboard/students", { intent: "archive", id });
+    await a.postForm("/dashboard/students/archive", { intent: "archive", id });
     expect(await (await a.get("/dashboard/students")).text()).not.toContain("Karolina W.");
     expect(await (await a.get("/dashboard/students?archived=1")).text()).toContain("Karolina W.");
-    await a.postForm("/dashboard/students", { intent: "restore", id });
+    await a.postForm("/dashboard/students/archive", { intent: "restore", id });
     expect(await (await a.get("/dashboard/students")).text()).toContain("Karolina W.");
   });
 
@@ -113,7 +129,7 @@ describe("students and lessons", () => {
       "Olek Kot;;X1;;",
       '"Maria ""Mary"" Zając";;c1;IELTS 7.0;exam',
     ].join("\r\n");
-    const preview = await a.postForm("/dashboard/students", { intent: "import-preview", csv });
+    const preview = await a.postForm("/dashboard/students/import-check", { csv });
     expect(preview.status).toBe(200);
     const html = await preview.text();
     expect(html).toContain("2 students are ready to import.");
@@ -124,15 +140,14 @@ describe("students and lessons", () => {
     // Nothing is written by the preview.
     expect(await (await a.get("/dashboard/students")).text()).not.toContain("Jan Nowak");
 
-    const done = await a.postForm("/dashboard/students", { intent: "import", csv });
+    const done = await a.postForm("/dashboard/students/import", { csv });
     expect(await done.text()).toContain("2 students imported.");
     const roster = await (await a.get("/dashboard/students")).text();
     expect(roster).toContain("Jan Nowak");
     expect(roster).toContain("Maria &quot;Mary&quot; Zając");
     expect(roster).not.toContain("Olek Kot");
 
-    const noHeader = await a.postForm("/dashboard/students", {
-      intent: "import-preview",
+    const noHeader = await a.postForm("/dashboard/students/import-check", {
       csv: "just,some,values",
     });
     expect(noHeader.status).toBe(400);
@@ -303,9 +318,12 @@ describe("students and lessons", () => {
       ["read student", b.get(`/dashboard/students?student=${studentId}`)],
       [
         "update student",
-        b.postForm("/dashboard/students", { intent: "update", id: studentId, name: "Hacked" }),
+        b.postForm("/dashboard/students/update", { id: studentId, name: "Hacked" }),
       ],
-      ["archive student", b.postForm("/dashboard/students", { intent: "archive", id: studentId })],
+      [
+        "archive student",
+        b.postForm("/dashboard/students/archive", { intent: "archive", id: studentId }),
+      ],
       ["plan for student", b.get(`/dashboard/lessons/new?studentId=${studentId}`)],
       [
         "create lesson",

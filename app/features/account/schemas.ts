@@ -14,21 +14,18 @@ const name = z.string().trim().min(1).max(60);
 const checkbox = z.literal("on").optional();
 
 export const ProfileSchema = z.object({
-  intent: z.literal("profile"),
   firstName: name,
   lastName: name,
   avatar: z.coerce.number().int().min(1).max(AVATAR_COUNT),
 });
 
 export const EmailChangeSchema = z.object({
-  intent: z.literal("email"),
   newEmail: EmailSchema,
   currentPassword: z.string().min(1).max(PASSWORD_MAX),
 });
 
 export const PasswordChangeSchema = z
   .object({
-    intent: z.literal("password"),
     currentPassword: z.string().min(1).max(PASSWORD_MAX),
     newPassword: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
     confirmPassword: z.string().min(1).max(PASSWORD_MAX),
@@ -39,38 +36,23 @@ export const PasswordChangeSchema = z
   });
 
 export const ConsentsSchema = z.object({
-  intent: z.literal("consents"),
   marketing: checkbox,
   app: checkbox,
 });
 
 export const PreferencesSchema = z.object({
-  intent: z.literal("preferences"),
   locale: z.enum(LANGUAGES.map((l) => l.code) as [string, ...string[]]),
   countryCode: z.union([z.literal(""), z.enum(COUNTRY_CODES as [string, ...string[]])]),
 });
 
 export const RevokeSessionSchema = z.object({
-  intent: z.literal("revoke"),
   sessionId: z.string().min(1).max(100),
 });
 
 export const DeleteAccountSchema = z.object({
-  intent: z.literal("delete"),
   password: z.string().min(1).max(PASSWORD_MAX),
   confirm: z.literal("on"),
 });
-
-export const AccountIntentSchema = z.enum([
-  "profile",
-  "email",
-  "password",
-  "consents",
-  "preferences",
-  "notifications",
-  "revoke",
-  "delete",
-]);
 
 /** Notification kinds kept on: a checkbox per kind, checked = wanted. */
 export const NotificationPrefsSchema = z.object({

@@ -1,0 +1,33 @@
+import { useOutletContext } from "react-router";
+import type { Route } from "./+types/password";
+import { accountFormInvalid } from "~/features/account/account-page.server";
+import { changePassword } from "~/features/account/account.server";
+import { PasswordChangeSchema } from "~/features/account/schemas";
+import type { AccountPageData } from "~/features/account/account-page.server";
+import { AccountPage } from "~/features/account/components/account-page";
+import { requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { parseForm } from "~/lib/forms";
+import { readForm, requireMethod } from "~/lib/http.server";
+import { passThroughHeaders } from "~/lib/route-headers";
+
+/**
+ * The password change form of the account page: the current password, then the new one twice.
+ * One form per route module (issue 20): the account page's form posts here, through a
+ * fetcher with JavaScript; without it the browser lands here and the page is rendered with
+ * this form's answer (see ../account.tsx).
+ */
+export const headers = passThroughHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const parsed = parseForm(await readForm(request), PasswordChangeSchema);
+  if (!parsed.ok) return accountFormInvalid("password", { ...parsed, values: {} });
+  return changePassword(services, request, user, parsed.data);
+}
+
+export default function AccountPassword({ actionData }: Route.ComponentProps) {
+  return <AccountPage loaded={useOutletContext<AccountPageData>()} posted={actionData} />;
+}

@@ -1,0 +1,36 @@
+import { useOutletContext } from "react-router";
+import type { Route } from "./+types/new-class";
+import { data, redirect } from "react-router";
+import { createClass } from "~/features/teaching/classes.server";
+import type { StudentsAnswer } from "~/features/teaching/components/students-forms";
+import { ClassSchema } from "~/features/teaching/students-page.server";
+import { StudentsPage } from "~/features/teaching/components/students-page";
+import type { StudentsPageData } from "~/features/teaching/students-page.server";
+import { requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { readForm, requireMethod } from "~/lib/http.server";
+
+/**
+ * Creating a class from the students page; the class's page opens.
+ * One form per route module (issue 20): the students page's form posts here, through a
+ * fetcher with JavaScript; without it the browser lands here and the page is rendered with
+ * this form's answer (see ../students.tsx).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const parsed = ClassSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success)
+    // Shown where the page shows import errors, as before the split.
+    return data<StudentsAnswer>(
+      { intent: "import-error", messageKey: "classes.error.name" },
+      { status: 400 },
+    );
+  const classId = await createClass(services, user.id, parsed.data);
+  return redirect(`/class/${classId}`);
+}
+
+export default function NewClass({ actionData }: Route.ComponentProps) {
+  return <StudentsPage loaded={useOutletContext<StudentsPageData>()} posted={actionData} />;
+}
