@@ -2,6 +2,7 @@ import type { I18nCatalog } from "./i18n/catalog.server";
 import { getLocale } from "./i18n/locales";
 import { createTranslator } from "./i18n/translate";
 import type { MailMessage } from "./mail.server";
+import { dataKey } from "./i18n/translate";
 
 export type MailKind =
   | "verifyEmail"
@@ -55,7 +56,7 @@ export function renderMail(
     ? t("mail.greeting", { name: vars.firstName })
     : t("mail.greetingNoName");
   const paragraphs = t(`mail.${kind}.body`, values).split("\n\n");
-  const button = vars.url ? t(`mail.${kind}.button`, values) : null;
+  const button = vars.url ? t(dataKey(`mail.${kind}.button`), values) : null;
   const footer = t("mail.footer", values);
   const dir = getLocale(locale).dir;
 

@@ -38,5 +38,5 @@ export function accountFormInvalid(
 
 /** A form of the account page saved: the "Saved" notice under that form. */
 export function accountFormSaved(intent: AccountFormName, init?: ResponseInit) {
-  return data<AccountAnswer>({ ok: true, notice: "account.saved", intent }, init);
+  return data<AccountAnswer>({ ok: true, notice: "account.saved" as const, intent }, init);
 }

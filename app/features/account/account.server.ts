@@ -249,7 +249,7 @@ export async function requestEmailChange(
   return data({
     ok: true as const,
     intent: "email",
-    notice: "account.emailChangeSent",
+    notice: "account.emailChangeSent" as const,
     values: { email: input.newEmail },
   });
 }
@@ -303,7 +303,7 @@ export async function changePassword(
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return data(
-    { ok: true as const, intent: "password", notice: "account.passwordChanged" },
+    { ok: true as const, intent: "password", notice: "account.passwordChanged" as const },
     { headers },
   );
 }
@@ -329,7 +329,7 @@ export async function revokeSession(
     await services.auth.api.revokeSession({ body: { token }, headers: request.headers });
     await sessionsChanged(services, user.id);
   }
-  return data({ ok: true as const, intent: "revoke", notice: "account.sessionRevoked" });
+  return data({ ok: true as const, intent: "revoke", notice: "account.sessionRevoked" as const });
 }
 
 /** Everything Parley holds about the user, as one JSON document (GDPR article 20). */

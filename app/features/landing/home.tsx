@@ -18,6 +18,19 @@ import { localizePath } from "~/lib/routing/paths";
 import type { SampleExercise } from "./landing.server";
 import type { PublicRating } from "./rating";
 import { contentLang } from "~/lib/i18n/locales";
+import { dataKey } from "~/lib/i18n/translate";
+
+const FREE_FEATURES = [
+  "landing.pricing.freeFeature1",
+  "landing.pricing.freeFeature2",
+  "landing.pricing.freeFeature3",
+] as const;
+const PREMIUM_FEATURES = [
+  "landing.pricing.premiumFeature1",
+  "landing.pricing.premiumFeature2",
+  "landing.pricing.premiumFeature3",
+  "landing.pricing.premiumFeature4",
+] as const;
 
 export interface HomeData {
   kind: "home";
@@ -194,7 +207,7 @@ function Samples({ samples }: { samples: SampleExercise[] }) {
             >
               <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                 <LevelBadge level={s.level as CefrLevel} />
-                <span>{t(`library.type.${s.type}`)}</span>
+                <span>{t(dataKey(`library.type.${s.type}`))}</span>
                 <span aria-hidden="true">·</span>
                 <span>{t("library.minutes", { count: s.durationMinutes })}</span>
               </div>
@@ -289,7 +302,7 @@ function Pricing({ currency }: { currency: Currency }) {
       name: t("landing.pricing.freeName"),
       price: price(0),
       per: t("landing.pricing.forever"),
-      features: [1, 2, 3].map((i) => t(`landing.pricing.freeFeature${i}`)),
+      features: FREE_FEATURES.map((key) => t(key)),
       cta: t("landing.ctaPrimary"),
       to: signedIn ? "/dashboard" : "/auth/sign-up",
       featured: false,
@@ -299,7 +312,7 @@ function Pricing({ currency }: { currency: Currency }) {
       name: t("landing.pricing.monthlyName"),
       price: price(PRICES[currency].month),
       per: t("landing.pricing.perMonth"),
-      features: [1, 2, 3, 4].map((i) => t(`landing.pricing.premiumFeature${i}`)),
+      features: PREMIUM_FEATURES.map((key) => t(key)),
       cta: t("landing.pricing.choose"),
       to: premiumTo,
       featured: false,
@@ -310,7 +323,7 @@ function Pricing({ currency }: { currency: Currency }) {
       price: price(PRICES[currency].year),
       per: t("landing.pricing.perYear"),
       badge: t("landing.pricing.save", { percent: yearlySavingPercent(currency) }),
-      features: [1, 2, 3, 4].map((i) => t(`landing.pricing.premiumFeature${i}`)),
+      features: PREMIUM_FEATURES.map((key) => t(key)),
       cta: t("landing.pricing.choose"),
       to: premiumTo,
       featured: true,

@@ -60,7 +60,7 @@ export async function sendTrialReminders(services: Services, now: Date = service
       sent++;
       await notify(services, row.userId, {
         kind: "trial",
-        messageKey: "notifications.trialEnding",
+        messageKey: "notifications.trialEnding" as const,
         values: { date: row.expiresAt.toISOString() },
         url: "/dashboard/membership",
         dedupeKey: `trial:${row.expiresAt.toISOString()}`,

@@ -1,4 +1,5 @@
 import type { ProfileView } from "~/features/account/profile.server";
+import type { MessageKey } from "~/lib/i18n/translate";
 
 /**
  * One name per plan, the same on the dashboard, in the top bar and on the membership page
@@ -7,7 +8,7 @@ import type { ProfileView } from "~/features/account/profile.server";
  */
 export type PlanKind = "free" | "trial" | "access" | "premium" | "school";
 
-export const PLAN_NAME_KEY: Record<PlanKind, string> = {
+export const PLAN_NAME_KEY: Record<PlanKind, MessageKey> = {
   free: "dashboard.plan.free",
   trial: "dashboard.plan.trial",
   access: "membership.plan.access",

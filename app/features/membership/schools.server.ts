@@ -150,7 +150,7 @@ export async function inviteTeacher(
   if (invitee)
     await notify(services, invitee.id, {
       kind: "school",
-      messageKey: "notifications.schoolInvite",
+      messageKey: "notifications.schoolInvite" as const,
       values: { school: school.name },
       url: inviteUrl(token),
     });

@@ -30,7 +30,7 @@ export async function lessonReminders(services: Services, now: Date = services.c
     if (
       await notify(services, lesson.teacherId, {
         kind: "lesson",
-        messageKey: "notifications.lessonSoon",
+        messageKey: "notifications.lessonSoon" as const,
         values: { title: lesson.title, student: lesson.student, at: lesson.startsAt.toISOString() },
         url: `/dashboard/lessons/${lesson.id}`,
         dedupeKey: `lesson:${lesson.id}`,
@@ -75,7 +75,7 @@ async function weeklyNewExercises(services: Services, now: Date = services.clock
       Number(row.count) > 0 &&
       (await notify(services, row.teacher_id, {
         kind: "exercises",
-        messageKey: "notifications.newExercises",
+        messageKey: "notifications.newExercises" as const,
         values: { count: Number(row.count), levels: row.levels },
         url: "/dashboard/exercises?sort=newest",
         dedupeKey: `exercises:${week}`,

@@ -10,6 +10,7 @@ import type { Services } from "~/lib/services.server";
  */
 
 import type { NotificationKind } from "./kinds";
+import { dataKey, type MessageKey } from "~/lib/i18n/translate";
 
 export async function unreadCount(services: Services, userId: string): Promise<number> {
   const [row] = await services.db
@@ -36,7 +37,7 @@ export async function notify(
   userId: string,
   input: {
     kind: NotificationKind;
-    messageKey: string;
+    messageKey: MessageKey;
     values?: Record<string, string | number>;
     url?: string | null;
     dedupeKey?: string | null;
@@ -75,7 +76,7 @@ export async function listNotifications(services: Services, userId: string, limi
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
-    messageKey: r.messageKey,
+    messageKey: dataKey(r.messageKey),
     values: r.values,
     url: r.url,
     createdAt: r.createdAt.toISOString(),

@@ -7,6 +7,7 @@ import { Spinner } from "~/components/ui/spinner";
 import type { ProfileView } from "~/features/account/profile.server";
 import { useT } from "~/lib/i18n/react";
 import { RedeemCodeField } from "~/features/membership/redeem-code-field";
+import type { MessageKey } from "~/lib/i18n/translate";
 
 export interface OrganizationSummary {
   id: string;
@@ -101,7 +102,7 @@ export function MembershipDialog({ profile }: { profile: ProfileView }) {
 
 interface RedeemResult {
   ok: boolean;
-  messageKey: string;
+  messageKey: MessageKey;
   values?: Record<string, string | number>;
 }
 

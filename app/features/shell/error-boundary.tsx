@@ -4,6 +4,7 @@ import { useLocale, useT } from "~/lib/i18n/react";
 import { localizePath } from "~/lib/routing/paths";
 import { isDashboardPath } from "~/lib/routing/guards";
 import { isModuleLoadFailure, reloadAt } from "./module-reload";
+import { dataKey } from "~/lib/i18n/translate";
 
 /** Status codes with their own title and message (spec §2.7). */
 const KNOWN_STATUSES = [400, 401, 403, 404, 405, 410, 413, 429, 500, 503] as const;
@@ -52,9 +53,11 @@ function useErrorView(error: unknown, pathname: string): ErrorView {
   return {
     status,
     maintenance,
-    title: t(`error.${status}.title`),
+    title: t(dataKey(`error.${status}.title`)),
     message:
-      status === 404 ? t("error.404.message", { path: pathname }) : t(`error.${status}.message`),
+      status === 404
+        ? t("error.404.message", { path: pathname })
+        : t(dataKey(`error.${status}.message`)),
   };
 }
 

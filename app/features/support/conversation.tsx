@@ -5,6 +5,7 @@ import { subscribe as onLiveEvent } from "~/features/notifications/live";
 import { useT } from "~/lib/i18n/react";
 import { SUPPORT_MESSAGE_MAX } from "./limits";
 import { MessageBubble } from "./message-bubble";
+import type { MessageKey } from "~/lib/i18n/translate";
 
 interface Message {
   id: string;
@@ -20,7 +21,7 @@ interface Message {
 export function SupportConversation() {
   const t = useT();
   const [messages, setMessages] = useState<Message[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageKey | null>(null);
   const [sending, setSending] = useState(false);
   const [text, setText] = useState("");
   const end = useRef<HTMLLIElement>(null);

@@ -116,7 +116,7 @@ export async function replyAsSupport(
     .catch((error: unknown) => services.log.warn({ err: error, userId }, "support event failed"));
   await notify(services, userId, {
     kind: "support",
-    messageKey: "notifications.supportReply",
+    messageKey: "notifications.supportReply" as const,
     url: "?chat=1",
   });
   return true;

@@ -9,6 +9,7 @@ import { LevelBadge } from "~/features/library/components/badges";
 import { LevelSelect } from "~/features/library/components/level-select";
 import { useT } from "~/lib/i18n/react";
 import type { PickerData } from "./picker.server";
+import { dataKey } from "~/lib/i18n/translate";
 
 /**
  * The library picker (data from `runPicker`): a search by words and level, "only what was not
@@ -108,9 +109,11 @@ export function LibraryPicker({
                 ) : null}
                 <span className="text-sm text-slate-600">
                   {t(
-                    picker.kind === "exercise"
-                      ? `library.type.${r.type}`
-                      : `materials.typeName.${r.type}`,
+                    dataKey(
+                      picker.kind === "exercise"
+                        ? `library.type.${r.type}`
+                        : `materials.typeName.${r.type}`,
+                    ),
                   )}
                   {" · "}
                   {t("library.minutes", { count: r.minutes })}

@@ -75,13 +75,13 @@ export async function importRoster(
     file instanceof File && file.size > 0 ? await file.text() : String(form.get("csv") ?? "");
   if (csv.length > MAX_CSV_BYTES)
     return data<StudentsAnswer>(
-      { intent: "import-error", messageKey: "students.import.tooBig" },
+      { intent: "import-error", messageKey: "students.import.tooBig" as const },
       { status: 413 },
     );
   const roster = readRoster(parseCsv(csv));
   if (!roster)
     return data<StudentsAnswer>(
-      { intent: "import-error", messageKey: "students.import.noHeader" },
+      { intent: "import-error", messageKey: "students.import.noHeader" as const },
       { status: 400 },
     );
   const imported = save

@@ -1,8 +1,29 @@
+import type english from "../../../locales/en.json";
 import { DICTIONARY_LOCALE, getLocale } from "./locales";
 
 export type Messages = Readonly<Record<string, string>>;
 export type TranslateValues = Record<string, string | number>;
-export type Translate = (key: string, values?: TranslateValues) => string;
+type English = typeof english;
+type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";
+/**
+ * Every message key of locales/en.json, plural forms by their base key (`library.minutes`
+ * for `library.minutes_one`, `library.minutes_other`): a key that is not there fails typecheck.
+ */
+export type MessageKey = keyof English extends infer K
+  ? K extends `${infer Base}_${PluralSuffix}`
+    ? Base
+    : K & string
+  : never;
+export type Translate = (key: MessageKey, values?: TranslateValues) => string;
+
+/**
+ * A key put together from data — an exercise type, a lesson status, an HTTP status — which
+ * TypeScript cannot check against locales/en.json. Named so that every such place is easy to
+ * find; a key it builds that is missing shows as the key itself (never silently empty).
+ */
+export function dataKey(key: string): MessageKey {
+  return key as MessageKey;
+}
 
 const PLURAL_SUFFIXES = ["zero", "one", "two", "few", "many", "other"] as const;
 

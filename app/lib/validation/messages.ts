@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { dataKey, type MessageKey } from "~/lib/i18n/translate";
 
 /**
  * The ten default form messages of spec §5, as i18n keys with their values. Every form
@@ -18,7 +19,7 @@ const VALIDATION_KEYS = {
 } as const;
 
 export interface FieldMessage {
-  key: string;
+  key: MessageKey;
   values?: Record<string, string | number>;
 }
 
@@ -71,7 +72,7 @@ function messageForIssue(issue: z.core.$ZodIssue, input?: unknown): FieldMessage
     case "custom": {
       const params = (issue.params ?? {}) as RefinementParams;
       if (params.mismatch) return { key: VALIDATION_KEYS.mismatch };
-      if (params.key) return { key: params.key };
+      if (params.key) return { key: dataKey(params.key) };
       return { key: VALIDATION_KEYS.invalid };
     }
     default:

@@ -71,17 +71,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
-    return data({ ok: false, messageKey: "adminCodes.error.invalid", code: null }, { status: 400 });
+    return data(
+      { ok: false, messageKey: "adminCodes.error.invalid" as const, code: null },
+      { status: 400 },
+    );
   const input = parsed.data;
   if (input.intent === "disable-code") {
     await disableCode(services, input.id);
-    return { ok: true, messageKey: "adminCodes.disabled", code: null };
+    return { ok: true, messageKey: "adminCodes.disabled" as const, code: null };
   }
   if (input.kind === "days" && !input.days)
-    return data({ ok: false, messageKey: "adminCodes.error.days", code: null }, { status: 400 });
+    return data(
+      { ok: false, messageKey: "adminCodes.error.days" as const, code: null },
+      { status: 400 },
+    );
   // A code valid until a day already over could never be redeemed.
   if (input.expiresAt && input.expiresAt.getTime() <= services.clock.now().getTime())
-    return data({ ok: false, messageKey: "adminCodes.error.expired", code: null }, { status: 400 });
+    return data(
+      { ok: false, messageKey: "adminCodes.error.expired" as const, code: null },
+      { status: 400 },
+    );
   const code = await createCode(services, admin.id, {
     code: input.code || undefined,
     kind: input.kind,
@@ -91,8 +100,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     note: input.note || null,
   });
   if (!code)
-    return data({ ok: false, messageKey: "adminCodes.error.exists", code: null }, { status: 409 });
-  return { ok: true, messageKey: "adminCodes.created", code };
+    return data(
+      { ok: false, messageKey: "adminCodes.error.exists" as const, code: null },
+      { status: 409 },
+    );
+  return { ok: true, messageKey: "adminCodes.created" as const, code };
 }
 
 export default function AdminPage() {

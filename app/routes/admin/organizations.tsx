@@ -59,22 +59,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
-    return data({ ok: false, messageKey: "adminSchools.error.invalid" }, { status: 400 });
+    return data({ ok: false, messageKey: "adminSchools.error.invalid" as const }, { status: 400 });
   const input = parsed.data;
   if (input.intent === "complimentary") {
     await setSchoolComplimentary(services, input.organizationId, input.on === "1");
-    return { ok: true, messageKey: "adminSchools.saved" };
+    return { ok: true, messageKey: "adminSchools.saved" as const };
   }
   try {
     await createSchool(services, input);
-    return { ok: true, messageKey: "adminSchools.created" };
+    return { ok: true, messageKey: "adminSchools.created" as const };
   } catch (error) {
     if (!(error instanceof SchoolActionError)) throw error;
     return data(
       {
         ok: false,
         messageKey:
-          error.code === "no-user" ? "adminSchools.error.noUser" : "adminSchools.error.inSchool",
+          error.code === "no-user"
+            ? ("adminSchools.error.noUser" as const)
+            : ("adminSchools.error.inSchool" as const),
       },
       { status: 409 },
     );

@@ -55,15 +55,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const parsed = ReplySchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
-    return data({ ok: false, messageKey: "adminSupport.error.empty" }, { status: 400 });
+    return data({ ok: false, messageKey: "adminSupport.error.empty" as const }, { status: 400 });
   const sent = await replyAsSupport(
     getServices(context),
     admin.id,
     parsed.data.userId,
     parsed.data.body,
   );
-  if (!sent) return data({ ok: false, messageKey: "adminSupport.error.user" }, { status: 404 });
-  return { ok: true, messageKey: "adminSupport.sent" };
+  if (!sent)
+    return data({ ok: false, messageKey: "adminSupport.error.user" as const }, { status: 404 });
+  return { ok: true, messageKey: "adminSupport.sent" as const };
 }
 
 export default function AdminSupportPage() {

@@ -17,6 +17,7 @@ import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
+import { dataKey } from "~/lib/i18n/translate";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = requireAdmin(context, request);
@@ -46,29 +47,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
-    return data({ ok: false, messageKey: "adminUsers.error.invalid" }, { status: 400 });
+    return data({ ok: false, messageKey: "adminUsers.error.invalid" as const }, { status: 400 });
   const input = parsed.data;
   if (input.intent === "admin-rights") {
     if (!input.confirm)
-      return data({ ok: false, messageKey: "adminUsers.error.confirm" }, { status: 400 });
+      return data({ ok: false, messageKey: "adminUsers.error.confirm" as const }, { status: 400 });
     const outcome = await setAdminRights(services, me.id, input.userId, input.admin === "1");
     if (!outcome.ok)
       return data(
         {
           ok: false,
           messageKey:
-            outcome.reason === "self" ? "adminUsers.error.self" : "adminUsers.error.invalid",
+            outcome.reason === "self"
+              ? ("adminUsers.error.self" as const)
+              : ("adminUsers.error.invalid" as const),
         },
         { status: outcome.reason === "self" ? 409 : 404 },
       );
     return {
       ok: true,
-      messageKey: input.admin === "1" ? "adminUsers.adminGranted" : "adminUsers.adminRemoved",
+      messageKey:
+        input.admin === "1"
+          ? ("adminUsers.adminGranted" as const)
+          : ("adminUsers.adminRemoved" as const),
     };
   }
   if (input.intent === "revoke") {
     await revokeGrant(services, input.userId);
-    return { ok: true, messageKey: "adminUsers.revoked" };
+    return { ok: true, messageKey: "adminUsers.revoked" as const };
   }
   const outcome =
     input.intent === "grant-days"
@@ -80,12 +86,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         ok: false,
         messageKey:
           outcome.reason === "subscribed"
-            ? "adminUsers.error.subscribed"
-            : "adminUsers.error.invalid",
+            ? ("adminUsers.error.subscribed" as const)
+            : ("adminUsers.error.invalid" as const),
       },
       { status: 409 },
     );
-  return { ok: true, messageKey: "adminUsers.granted" };
+  return { ok: true, messageKey: "adminUsers.granted" as const };
 }
 
 export default function AdminUsersPage() {
@@ -142,7 +148,7 @@ export default function AdminUsersPage() {
                       · {t("adminUsers.until")} <ExpiryDateTime value={u.until} />
                     </>
                   ) : null}
-                  {u.grant ? ` · ${t(`adminUsers.grant.${u.grant}`)}` : null}
+                  {u.grant ? ` · ${t(dataKey(`adminUsers.grant.${u.grant}`))}` : null}
                 </p>
               </div>
               <div className="flex flex-wrap items-end gap-2">

@@ -117,7 +117,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (!access || access.role !== "teacher") notFound(request);
   const parsed = ActionSchema.safeParse(form);
-  if (!parsed.success) return data({ messageKey: "classes.error.invalid" }, { status: 400 });
+  if (!parsed.success)
+    return data({ messageKey: "classes.error.invalid" as const }, { status: 400 });
   const input = parsed.data;
   const id = access.row.id;
   switch (input.intent) {
@@ -129,7 +130,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         dueAt: null,
       });
       if (result !== "shared") return shareRefused(result);
-      return { messageKey: "classes.sharedDone" };
+      return { messageKey: "classes.sharedDone" as const };
     }
     case "homework": {
       const dueAt =
@@ -142,7 +143,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         text: input.text,
         dueAt,
       });
-      return { messageKey: "classes.homeworkSet" };
+      return { messageKey: "classes.homeworkSet" as const };
     }
     case "present": {
       // From the class page, or "Share with class" in presentation mode (which shares first).
@@ -164,8 +165,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 function shareRefused(result: Exclude<ShareResult, "shared">) {
   return result === "locked"
-    ? data({ messageKey: "classes.error.locked" }, { status: 403 })
-    : data({ messageKey: "classes.error.noExercise" }, { status: 404 });
+    ? data({ messageKey: "classes.error.locked" as const }, { status: 403 })
+    : data({ messageKey: "classes.error.noExercise" as const }, { status: 404 });
 }
 
 const SHARE_ANSWERS = new Set([

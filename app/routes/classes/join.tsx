@@ -15,6 +15,7 @@ import { parseForm, useMessage, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import { notFound } from "~/lib/not-found";
+import type { MessageKey } from "~/lib/i18n/translate";
 
 /**
  * /c/{code}: a class's join link. Students with an account join; new students create a
@@ -43,7 +44,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 type Answer =
-  (FormFailure & { messageKey?: string }) | { messageKey: string } | { sent: true; email: string };
+  | (FormFailure & { messageKey?: MessageKey })
+  | { messageKey: MessageKey }
+  | { sent: true; email: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireMethod(request, "POST");

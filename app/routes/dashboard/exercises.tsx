@@ -33,6 +33,7 @@ import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
 import { useExerciseHref } from "~/features/library/components/exercise-href";
+import { dataKey } from "~/lib/i18n/translate";
 
 export const handle = { dashboard: true, search: true };
 
@@ -76,7 +77,7 @@ const FACET_VALUES: Record<Facet, readonly string[]> = {
 
 type Facet = Exclude<FacetName, "free">;
 
-const labelKey = (facet: Facet, value: string) => `library.${facet}.${value}` as const;
+const labelKey = (facet: Facet, value: string) => dataKey(`library.${facet}.${value}`);
 
 export default function ExercisesPage() {
   const exerciseHref = useExerciseHref();

@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? zonedTimeToUtc(parsed.data.date, parsed.data.time, parsed.data.timeZone)
     : null;
   if (!parsed.success || !startsAt)
-    return data({ messageKey: "lessons.error.when" }, { status: 400 });
+    return data({ messageKey: "lessons.error.when" as const }, { status: 400 });
   await rememberTimeZone(services, user.id, parsed.data.timeZone);
   const id = parsed.data.copyFrom
     ? await duplicateLesson(services, user.id, parsed.data.copyFrom, startsAt)

@@ -110,7 +110,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const services = getServices(context);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ messageKey: "lessons.error.invalid" }, { status: 400 });
+  if (!parsed.success)
+    return data({ messageKey: "lessons.error.invalid" as const }, { status: 400 });
   const input = parsed.data;
   const id = params.id;
   let ok = true;
@@ -126,7 +127,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           : { kind: "material", materialId: input.materialId },
       );
       if (added === "already")
-        return data({ messageKey: "lessons.error.already" }, { status: 409 });
+        return data({ messageKey: "lessons.error.already" as const }, { status: 409 });
       ok = added;
       break;
     }
@@ -152,7 +153,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       break;
     case "details": {
       const startsAt = zonedTimeToUtc(input.date, input.time, input.timeZone);
-      if (!startsAt) return data({ messageKey: "lessons.error.when" }, { status: 400 });
+      if (!startsAt) return data({ messageKey: "lessons.error.when" as const }, { status: 400 });
       ok = await updateLesson(services, user.id, id, {
         title: input.title,
         startsAt,
@@ -160,7 +161,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         notes: input.notes,
         homework: input.homework,
       });
-      if (ok) return { messageKey: "lessons.saved" };
+      if (ok) return { messageKey: "lessons.saved" as const };
       break;
     }
     case "done":

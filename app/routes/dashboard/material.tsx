@@ -82,14 +82,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = AddToLessonSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
-    return data<AddToLessonAnswer>({ messageKey: "lessons.error.invalid" }, { status: 400 });
+    return data<AddToLessonAnswer>(
+      { messageKey: "lessons.error.invalid" as const },
+      { status: 400 },
+    );
   const { lessonId } = parsed.data;
   const added = await addItem(services, user.id, lessonId, {
     kind: "material",
     materialId: params.id,
   });
   if (added === "already")
-    return data<AddToLessonAnswer>({ messageKey: "lessons.error.already" }, { status: 409 });
+    return data<AddToLessonAnswer>(
+      { messageKey: "lessons.error.already" as const },
+      { status: 409 },
+    );
   const lesson = added ? await getLesson(services, user.id, lessonId) : null;
   if (!lesson) notFound(request);
   return data<AddToLessonAnswer>({ added: { lessonId, title: lesson.title } });

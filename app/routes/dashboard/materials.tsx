@@ -11,6 +11,7 @@ import { parseMaterialParams, searchParamsToQuery } from "~/features/library/sea
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
+import { dataKey } from "~/lib/i18n/translate";
 
 export const handle = { dashboard: true };
 
@@ -35,21 +36,21 @@ const MATERIAL_FACETS = [
     field: "types",
     legend: "materials.type",
     values: MATERIAL_TYPES,
-    label: (value: string) => `materials.typeName.${value}`,
+    label: (value: string) => dataKey(`materials.typeName.${value}`),
   },
   {
     name: "level",
     field: "levels",
     legend: "library.filter.level",
     values: CEFR_LEVELS,
-    label: (value: string) => `library.level.${value}`,
+    label: (value: string) => dataKey(`library.level.${value}`),
   },
   {
     name: "topic",
     field: "topics",
     legend: "library.filter.topic",
     values: TOPICS,
-    label: (value: string) => `library.topic.${value}`,
+    label: (value: string) => dataKey(`library.topic.${value}`),
   },
 ] as const;
 

@@ -55,6 +55,7 @@ import { useLocale, useT } from "~/lib/i18n/react";
 import { consumeRate } from "~/lib/rate-limit.server";
 import { RedeemCodeField } from "~/features/membership/redeem-code-field";
 import { HOUR_MS } from "~/lib/time";
+import { dataKey, type MessageKey } from "~/lib/i18n/translate";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -121,7 +122,7 @@ const IntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("claim-promotion") }),
 ]);
 
-const SCHOOL_MESSAGES: Record<SchoolError, string> = {
+const SCHOOL_MESSAGES: Record<SchoolError, MessageKey> = {
   "not-found": "school.error.notFound",
   "not-manager": "membership.error.notSchoolManager",
   full: "school.error.full",
@@ -134,7 +135,7 @@ const SCHOOL_MESSAGES: Record<SchoolError, string> = {
   "no-user": "school.error.notFound",
 };
 
-function answer(messageKey: string, values?: Record<string, string | number>): RedeemAnswer {
+function answer(messageKey: MessageKey, values?: Record<string, string | number>): RedeemAnswer {
   return { ok: true, messageKey, values };
 }
 
@@ -174,11 +175,11 @@ async function schoolAction(
 
 export interface RedeemAnswer {
   ok: boolean;
-  messageKey: string;
+  messageKey: MessageKey;
   values?: Record<string, string | number>;
 }
 
-const REDEEM_MESSAGES: Record<RedeemFailure | "rate", string> = {
+const REDEEM_MESSAGES: Record<RedeemFailure | "rate", MessageKey> = {
   invalid: "redeem.error.invalid",
   expired: "redeem.error.expired",
   used: "redeem.error.used",
@@ -193,7 +194,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = IntentSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
-    return data({ ok: false, messageKey: "membership.error.invalidRequest" }, { status: 400 });
+    return data(
+      { ok: false, messageKey: "membership.error.invalidRequest" as const },
+      { status: 400 },
+    );
   const input = parsed.data;
 
   if (input.intent === "redeem") {
@@ -220,7 +224,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     return {
       ok: true,
-      messageKey: result.kind === "plan" ? "redeem.success.plan" : "redeem.success.days",
+      messageKey:
+        result.kind === "plan"
+          ? ("redeem.success.plan" as const)
+          : ("redeem.success.days" as const),
       values: { count: result.days ?? 0 },
     } satisfies RedeemAnswer;
   }
@@ -240,7 +247,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const settled = await settledPremium(services, user);
       if (settled?.kind === "school")
         return data(
-          { ok: false, messageKey: "membership.schoolCovers", values: { school: settled.school } },
+          {
+            ok: false,
+            messageKey: "membership.schoolCovers" as const,
+            values: { school: settled.school },
+          },
           { status: 409 },
         );
       const currency: Currency =
@@ -249,12 +260,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (input.intent === "portal") {
       if (!user.data.stripeCustomerId)
-        return data({ ok: false, messageKey: "membership.error.noBilling" }, { status: 409 });
+        return data(
+          { ok: false, messageKey: "membership.error.noBilling" as const },
+          { status: 409 },
+        );
       return redirect(await openPortal(services, user.data.stripeCustomerId));
     }
     const membership = await loadUserOrganization(services.db, user.id);
     if (!membership || membership.role === "member")
-      return data({ ok: false, messageKey: "membership.error.notSchoolManager" }, { status: 403 });
+      return data(
+        { ok: false, messageKey: "membership.error.notSchoolManager" as const },
+        { status: 403 },
+      );
     if (input.intent === "school-checkout")
       return redirect(
         await startSchoolCheckout(
@@ -266,11 +283,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         ),
       );
     if (!membership.organization.stripeCustomerId)
-      return data({ ok: false, messageKey: "membership.error.noBilling" }, { status: 409 });
+      return data(
+        { ok: false, messageKey: "membership.error.noBilling" as const },
+        { status: 409 },
+      );
     return redirect(await openPortal(services, membership.organization.stripeCustomerId));
   } catch (error) {
     if (error instanceof BillingError) {
-      const key =
+      const key: MessageKey =
         error.code === "not-configured"
           ? "membership.error.notConfigured"
           : error.code === "already-subscribed"
@@ -284,7 +304,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     services.log.error({ err: error }, "Stripe request failed");
-    return data({ ok: false, messageKey: "membership.error.stripe" }, { status: 502 });
+    return data({ ok: false, messageKey: "membership.error.stripe" as const }, { status: 502 });
   }
 }
 
@@ -392,7 +412,7 @@ function CurrentPlan({ view }: { view: MembershipView }) {
           </p>
           <p>
             {t("membership.current.status")}{" "}
-            <strong>{t(`membership.status.${p.status.toLowerCase()}`)}</strong>
+            <strong>{t(dataKey(`membership.status.${p.status.toLowerCase()}`))}</strong>
           </p>
           {p.periodEnd ? (
             <p>

@@ -18,6 +18,7 @@ import { readForm, requireMethod } from "~/lib/http.server";
 import { useLocale, useT } from "~/lib/i18n/react";
 import type { TranslateValues } from "~/lib/i18n/translate";
 import { stripeClient } from "~/lib/stripe.server";
+import type { MessageKey } from "~/lib/i18n/translate";
 
 /**
  * /r/happy-week: a time-boxed discount on the first payment (spec §1), through the Stripe
@@ -58,7 +59,7 @@ const CheckoutSchema = z.object({
 });
 
 /** What a refused checkout says (a message key and its values). */
-function refusal(status: number, messageKey: string, values?: TranslateValues) {
+function refusal(status: number, messageKey: MessageKey, values?: TranslateValues) {
   return data({ messageKey, values }, { status });
 }
 

@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       409,
     );
   }
-  return { ok: true as const, messageKey: "review.thanks" };
+  return { ok: true as const, messageKey: "review.thanks" as const };
 }
 
 export default function ReviewPage() {

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { useFormChecks, type FormFailure } from "~/lib/forms";
 import { usePageForms } from "~/lib/page-forms";
 import type { FieldErrors } from "~/lib/validation/messages";
+import type { MessageKey } from "~/lib/i18n/translate";
 
 /**
  * The forms of the account page. Each posts to its own route, /dashboard/account/{name}
@@ -18,7 +19,7 @@ export type AccountFormName =
   | "revoke"
   | "delete";
 
-type AccountNotice = { ok: true; notice: string; values?: Record<string, string> };
+type AccountNotice = { ok: true; notice: MessageKey; values?: Record<string, string> };
 export type AccountAnswer = (FormFailure | AccountNotice) & { intent: string };
 
 /** The form's action address, its answer (if it was the last form sent) and whether it is on its way. */

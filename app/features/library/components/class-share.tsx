@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useT } from "~/lib/i18n/react";
+import type { MessageKey } from "~/lib/i18n/translate";
 
 export interface ShareableClass {
   id: string;
@@ -18,10 +19,10 @@ type Wanted =
  * class on an older one.
  */
 export function useClassShare(exerciseId: string, card: number) {
-  const fetcher = useFetcher<{ messageKey?: string }>({ key: `class-share:${exerciseId}` });
+  const fetcher = useFetcher<{ messageKey?: MessageKey }>({ key: `class-share:${exerciseId}` });
   const [target, setTarget] = useState<ShareableClass | null>(null);
   const [stopped, setStopped] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageKey | null>(null);
   const sent = useRef<string | null>(null);
 
   const wanted = useMemo<Wanted | null>(

@@ -11,6 +11,7 @@ import { FavoriteButton } from "./favorite-button";
 import { ProjectorExit, useProjector } from "./projector";
 import { SchoolFavoriteButton } from "./school-favorite-button";
 import { SlideView } from "./slide-view";
+import { dataKey } from "~/lib/i18n/translate";
 
 function formatClock(seconds: number): string {
   const s = Math.max(0, seconds);
@@ -153,7 +154,7 @@ export function Presenter({
               {t("library.minutes", { count: exercise.durationMinutes })}
             </span>
             <span className="text-sm text-slate-600">
-              · {exercise.grouping.map((g) => t(`library.grouping.${g}`)).join(", ")}
+              · {exercise.grouping.map((g) => t(dataKey(`library.grouping.${g}`))).join(", ")}
             </span>
             <AccessBadges
               isFree={exercise.isFree}

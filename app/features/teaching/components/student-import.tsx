@@ -4,6 +4,7 @@ import { TextAreaField } from "~/components/ui/field";
 import { useMessage } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
 import { useStudentsAction, useStudentsForms, type StudentsAnswer } from "./students-forms";
+import { dataKey } from "~/lib/i18n/translate";
 
 /**
  * The CSV import: a file or pasted text is checked first (students/import-check), and the
@@ -74,7 +75,10 @@ export function StudentImport({ answer }: { answer: StudentsAnswer | undefined }
                       ) : (
                         <span className="text-red-700">
                           {Object.entries(r.errors)
-                            .map(([field, m]) => `${t(`students.${field}`)}: ${message(m) ?? ""}`)
+                            .map(
+                              ([field, m]) =>
+                                `${t(dataKey(`students.${field}`))}: ${message(m) ?? ""}`,
+                            )
                             .join("; ")}
                         </span>
                       )}

@@ -12,6 +12,7 @@ import type { StudentDetails } from "../students-page.server";
 import type { studentHistory } from "../students.server";
 import { StudentForm } from "./student-form";
 import { useStudentsAction, useStudentsForms } from "./students-forms";
+import { dataKey } from "~/lib/i18n/translate";
 
 /** One student: history, exercises used, and their details to edit. */
 export function StudentView({
@@ -70,7 +71,8 @@ export function StudentView({
                 </Link>
                 <span className="text-sm text-slate-600">
                   <LocalDateTime value={l.startsAt} /> ·{" "}
-                  {t("lessons.minutes", { count: l.minutes })} · {t(`lessons.status.${l.status}`)}
+                  {t("lessons.minutes", { count: l.minutes })} ·{" "}
+                  {t(dataKey(`lessons.status.${l.status}`))}
                 </span>
               </li>
             ))}

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success)
     // Shown where the page shows import errors, as before the split.
     return data<StudentsAnswer>(
-      { intent: "import-error", messageKey: "classes.error.name" },
+      { intent: "import-error", messageKey: "classes.error.name" as const },
       { status: 400 },
     );
   const classId = await createClass(services, user.id, parsed.data);
