@@ -105,3 +105,29 @@ test("materials screenshots", async ({ page, teacher: _freshTeacher }) => {
     }
   }
 });
+
+/** The students and account pages, whose forms each post to their own route (issue 20 item 1). */
+test("students and account screenshots", async ({ page, teacher: _freshTeacher }) => {
+  test.setTimeout(10 * 60_000);
+  await page.goto("/dashboard/students");
+  const add = page.locator("details").filter({ hasText: "Add a student" });
+  await add.getByText("Add a student").click();
+  await add.getByLabel("Name", { exact: true }).fill("Tomasz Wójcik");
+  await add.getByLabel("Level").selectOption("B1");
+  await add.getByRole("button", { name: "Add student" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tomasz Wójcik" })).toBeVisible();
+  for (const code of ["en", "pl", "de", "ar"]) {
+    await chooseLanguage(page, code);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      const tag = `${code}-${width}`;
+      await page.goto("/dashboard/students");
+      await shoot(page, `27-students-${tag}`);
+      await page.goto("/dashboard/account");
+      // A form's answer in place: the profile saved.
+      await page.locator("form[action$='/dashboard/account/profile'] button[type=submit]").click();
+      await expect(page.getByRole("alert").or(page.getByRole("status")).first()).toBeVisible();
+      await shoot(page, `28-account-saved-${tag}`);
+    }
+  }
+});
