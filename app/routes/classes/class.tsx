@@ -1,46 +1,32 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { DateField } from "~/components/ui/date-time-fields";
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useRevalidator,
-  useSubmit,
-} from "react-router";
-import { z } from "zod";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/class";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
-import { ArrowLeftIcon, ChevronIcon, LockIcon } from "~/components/ui/icons";
+import { LockIcon } from "~/components/ui/icons";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDate } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
 import { LevelBadge } from "~/features/library/components/badges";
 import { accountAccess, viewerFor } from "~/features/library/library.server";
 import { SlideView } from "~/features/library/components/slide-view";
-import { slideForKey } from "~/features/library/slides";
 import type { CefrLevel } from "~/features/library/schema";
-import { subscribeLive } from "~/features/notifications/live";
 import {
-  addShare,
   classAccess,
   leaveClass,
   listMembers,
   listShares,
   liveExercise,
-  presentToClass,
-  setLive,
   sharedExercise,
-  type ShareResult,
 } from "~/features/teaching/classes.server";
 import { JoinLink } from "~/features/teaching/join-link";
 import { joinUrl } from "~/features/teaching/join-url";
 import { LibraryPicker } from "~/features/teaching/library-picker";
 import { pickerQuery, runPicker } from "~/features/teaching/picker.server";
+import { teacherClassAction } from "~/features/teaching/class-actions.server";
+import { LiveView } from "~/features/teaching/components/live-view";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
@@ -89,22 +75,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("share"), exerciseId: z.string().trim().min(1).max(100) }),
-  z.object({
-    intent: z.literal("homework"),
-    text: z.string().trim().min(1).max(2000),
-    due: z.string().trim().max(10).optional(),
-  }),
-  z.object({
-    intent: z.literal("present"),
-    exerciseId: z.string().min(1).max(100),
-    card: z.coerce.number().int().min(0).max(500).default(0),
-  }),
-  z.object({ intent: z.literal("card"), card: z.coerce.number().int().min(0).max(500) }),
-  z.object({ intent: z.literal("stop") }),
-]);
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = requireUser(context, request);
@@ -116,57 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect("/dashboard");
   }
   if (!access || access.role !== "teacher") notFound(request);
-  const parsed = ActionSchema.safeParse(form);
-  if (!parsed.success)
-    return data({ messageKey: "classes.error.invalid" as const }, { status: 400 });
-  const input = parsed.data;
-  const id = access.row.id;
-  switch (input.intent) {
-    case "share": {
-      const result = await addShare(services, user.id, id, {
-        kind: "exercise",
-        exerciseId: input.exerciseId,
-        text: "",
-        dueAt: null,
-      });
-      if (result !== "shared") return shareRefused(result);
-      return { messageKey: "classes.sharedDone" as const };
-    }
-    case "homework": {
-      const dueAt =
-        input.due && /^\d{4}-\d{2}-\d{2}$/.test(input.due)
-          ? new Date(`${input.due}T23:59:00Z`)
-          : null;
-      await addShare(services, user.id, id, {
-        kind: "homework",
-        exerciseId: null,
-        text: input.text,
-        dueAt,
-      });
-      return { messageKey: "classes.homeworkSet" as const };
-    }
-    case "present": {
-      // From the class page, or "Share with class" in presentation mode (which shares first).
-      const result = await presentToClass(services, user.id, id, input.exerciseId, input.card);
-      if (result !== "shared") return shareRefused(result);
-      return { presenting: input.exerciseId, card: input.card };
-    }
-    case "card":
-      await setLive(services, user.id, id, {
-        exerciseId: access.row.liveExerciseId,
-        card: input.card,
-      });
-      return null;
-    case "stop":
-      await setLive(services, user.id, id, { exerciseId: null, card: 0 });
-      return null;
-  }
-}
-
-function shareRefused(result: Exclude<ShareResult, "shared">) {
-  return result === "locked"
-    ? data({ messageKey: "classes.error.locked" as const }, { status: 403 })
-    : data({ messageKey: "classes.error.noExercise" as const }, { status: 404 });
+  return teacherClassAction(services, user.id, access.row, form);
 }
 
 const SHARE_ANSWERS = new Set([
@@ -374,112 +294,5 @@ export default function ClassPage() {
         </Form>
       )}
     </div>
-  );
-}
-
-type Live = Awaited<ReturnType<typeof loader>>["live"];
-
-function LiveView({
-  role,
-  live,
-  classId,
-}: {
-  role: "teacher" | "student";
-  live: Live;
-  classId: string;
-}) {
-  const t = useT();
-  const revalidator = useRevalidator();
-  const submit = useSubmit();
-  const [card, setCard] = useState({ from: live, index: live?.card ?? 0 });
-  // The teacher's arrow keys (and a presentation clicker's) move the class's card, as the
-  // Previous and Next buttons do, except while typing in a field.
-  const slideCount = live?.slides.length ?? 0;
-  useEffect(() => {
-    if (role !== "teacher" || slideCount === 0) return;
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (event.metaKey || event.ctrlKey || event.altKey) return;
-      if (target?.closest("input, textarea, select, [contenteditable]")) return;
-      if (!["ArrowRight", "ArrowLeft", "PageDown", "PageUp"].includes(event.key)) return;
-      const next = slideForKey(event.key, card.index, slideCount);
-      if (next === null || next === card.index) return;
-      event.preventDefault();
-      setCard((c) => ({ ...c, index: next }));
-      void submit(
-        { intent: "card", card: String(next) },
-        { method: "post", preventScrollReset: true },
-      );
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [role, slideCount, card.index, submit]);
-  if (card.from !== live) setCard({ from: live, index: live?.card ?? 0 });
-  useEffect(
-    () =>
-      subscribeLive(`/api/events?class=${encodeURIComponent(classId)}`, (event, payload) => {
-        if (event === "shares") void revalidator.revalidate();
-        if (event !== "live") return;
-        const next = payload as { exerciseId: string | null; card: number };
-        if (next.exerciseId !== (live?.exerciseId ?? null)) void revalidator.revalidate();
-        else setCard((c) => ({ ...c, index: next.card }));
-      }),
-    [classId, live?.exerciseId, revalidator],
-  );
-  if (!live)
-    return (
-      <p
-        className="rounded-2xl border border-dashed border-slate-300 p-5 text-slate-600"
-        data-testid="live-idle"
-      >
-        {t(role === "teacher" ? "classes.live.idleTeacher" : "classes.live.idle")}
-      </p>
-    );
-  const slide = live.slides[Math.min(card.index, live.slides.length - 1)];
-  return (
-    <section
-      aria-labelledby="live"
-      className="rounded-2xl border border-brand-200 bg-white p-5"
-      data-testid="live-view"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="live" className="text-lg font-semibold text-ink">
-          {t("classes.live.title")}:{" "}
-          <span lang="en" dir="ltr">
-            {live.title}
-          </span>
-        </h2>
-        <span className="text-sm text-slate-600" data-testid="live-card">
-          {t("classes.live.card", { current: card.index + 1, total: live.slides.length })}
-        </span>
-      </div>
-      <div className="mt-4" lang="en" dir="ltr">
-        {slide ? <SlideView slide={slide} large /> : null}
-      </div>
-      {role === "teacher" ? (
-        <div className="mt-4 flex flex-wrap gap-2">
-          <IntentButton
-            intent="card"
-            fields={{ card: Math.max(0, card.index - 1) }}
-            size="medium"
-            icon={<ArrowLeftIcon className="size-4 rtl-flip" />}
-          >
-            {t("classes.live.previous")}
-          </IntentButton>
-          <IntentButton
-            intent="card"
-            fields={{ card: Math.min(live.slides.length - 1, card.index + 1) }}
-            theme="primary"
-            size="medium"
-            icon={<ChevronIcon className="size-4 rtl-flip" />}
-          >
-            {t("classes.live.next")}
-          </IntentButton>
-          <IntentButton intent="stop" size="medium">
-            {t("classes.live.stop")}
-          </IntentButton>
-        </div>
-      ) : null}
-    </section>
   );
 }

@@ -1,0 +1,90 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Services } from "~/lib/services.server";
+import {
+  addShare,
+  presentToClass,
+  setLive,
+  type ClassRow,
+  type ShareResult,
+} from "./classes.server";
+
+/**
+ * What a class's teacher does on the class page (/class/{id}): share an exercise, set
+ * homework, present an exercise live, move the live card, stop. The route checks that the
+ * signed-in user is this class's teacher before calling.
+ */
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("share"), exerciseId: z.string().trim().min(1).max(100) }),
+  z.object({
+    intent: z.literal("homework"),
+    text: z.string().trim().min(1).max(2000),
+    due: z.string().trim().max(10).optional(),
+  }),
+  z.object({
+    intent: z.literal("present"),
+    exerciseId: z.string().min(1).max(100),
+    card: z.coerce.number().int().min(0).max(500).default(0),
+  }),
+  z.object({ intent: z.literal("card"), card: z.coerce.number().int().min(0).max(500) }),
+  z.object({ intent: z.literal("stop") }),
+]);
+
+export async function teacherClassAction(
+  services: Services,
+  userId: string,
+  row: ClassRow,
+  form: Record<string, FormDataEntryValue>,
+) {
+  const parsed = ActionSchema.safeParse(form);
+  if (!parsed.success)
+    return data({ messageKey: "classes.error.invalid" as const }, { status: 400 });
+  const input = parsed.data;
+  const id = row.id;
+  switch (input.intent) {
+    case "share": {
+      const result = await addShare(services, userId, id, {
+        kind: "exercise",
+        exerciseId: input.exerciseId,
+        text: "",
+        dueAt: null,
+      });
+      if (result !== "shared") return shareRefused(result);
+      return { messageKey: "classes.sharedDone" as const };
+    }
+    case "homework": {
+      const dueAt =
+        input.due && /^\d{4}-\d{2}-\d{2}$/.test(input.due)
+          ? new Date(`${input.due}T23:59:00Z`)
+          : null;
+      await addShare(services, userId, id, {
+        kind: "homework",
+        exerciseId: null,
+        text: input.text,
+        dueAt,
+      });
+      return { messageKey: "classes.homeworkSet" as const };
+    }
+    case "present": {
+      // From the class page, or "Share with class" in presentation mode (which shares first).
+      const result = await presentToClass(services, userId, id, input.exerciseId, input.card);
+      if (result !== "shared") return shareRefused(result);
+      return { presenting: input.exerciseId, card: input.card };
+    }
+    case "card":
+      await setLive(services, userId, id, {
+        exerciseId: row.liveExerciseId,
+        card: input.card,
+      });
+      return null;
+    case "stop":
+      await setLive(services, userId, id, { exerciseId: null, card: 0 });
+      return null;
+  }
+}
+
+function shareRefused(result: Exclude<ShareResult, "shared">) {
+  return result === "locked"
+    ? data({ messageKey: "classes.error.locked" as const }, { status: 403 })
+    : data({ messageKey: "classes.error.noExercise" as const }, { status: 404 });
+}
