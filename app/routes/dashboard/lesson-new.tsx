@@ -1,5 +1,5 @@
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
-import { useEffect, useRef } from "react";
+import { useSyncExternalStore } from "react";
 import { z } from "zod";
 import type { Route } from "./+types/lesson-new";
 import { DateField, TimeField } from "~/components/ui/date-time-fields";
@@ -90,16 +90,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/dashboard/lessons/${id}`);
 }
 
+/** The browser's time zone does not change while a page is open. */
+const noSubscription = () => () => undefined;
+
 export default function NewLesson() {
   const t = useT();
   const { student, timeZone, defaults, previous, material } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const zone = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    // The browser knows the teacher's time zone better than the server.
-    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone.current && browserZone) zone.current.value = browserZone;
-  }, []);
+  // The browser knows the teacher's time zone better than the server's guess: read at render
+  // (the server's guess on the server and while hydrating), never written into the field
+  // afterwards, where a re-render after a revalidation put the server's guess back.
+  const zone = useSyncExternalStore(
+    noSubscription,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone || timeZone,
+    () => timeZone,
+  );
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <title>{`${t("page.lessonNew.title")} · Parley`}</title>
@@ -109,7 +114,7 @@ export default function NewLesson() {
       />
       {answer ? <Alert tone="error">{t(answer.messageKey)}</Alert> : null}
       <Form method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
-        <input ref={zone} type="hidden" name="timeZone" defaultValue={timeZone} />
+        <input type="hidden" name="timeZone" value={zone} />
         {material ? (
           <>
             <input type="hidden" name="materialId" value={material.id} />
