@@ -133,7 +133,7 @@ test("a school invites a teacher, who gets premium through the school", async ({
   await page.goto(exercise);
   await expect(page.getByTestId("locked-exercise")).toHaveCount(0);
   await page.goto("/dashboard/membership");
-  await expect(page.getByRole("heading", { name: "School Premium" })).toBeVisible();
+  await expect(page.getByRole("main").getByText("School Premium", { exact: true })).toBeVisible();
 });
 
 test("when premium access ends the teacher keeps their favorites", async ({
@@ -169,7 +169,7 @@ test("when premium access ends the teacher keeps their favorites", async ({
 /** The membership page of a premium school's teacher: the school's plan, its managers, no checkout. */
 async function expectSchoolPlan(page: Page, school: string, ownerEmail: string) {
   await expect(page).toHaveURL(/\/dashboard\/membership$/);
-  await expect(page.getByRole("heading", { name: "School Premium" })).toBeVisible();
+  await expect(page.getByRole("main").getByText("School Premium", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: `School: ${school}` })).toBeVisible();
   await expect(page.getByText(`(${ownerEmail})`)).toBeVisible();
   await expect(page.getByText("Your free trial ends on")).toHaveCount(0);
