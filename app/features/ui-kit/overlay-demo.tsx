@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { overlays, type OverlayEntry } from "~/components/ui/overlay-stack";
 import { Row } from "./layout";
 
-export function ModalBody({ children }: { children: ReactNode }) {
+function ModalBody({ children }: { children: ReactNode }) {
   return <div className="space-y-4 text-slate-700">{children}</div>;
 }
 
