@@ -3,56 +3,18 @@
 // pages served from the cache, and for the same pages rendered on every request (an unknown
 // search parameter makes a page uncacheable, so the router renders it: loaders, React, HTML).
 // Prints figures and their ratio; asserts nothing about speed.
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
-import getPort from "get-port";
+import { startBenchServer } from "./bench-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PAGES = (process.env.BENCH_PAGES ?? "/,/faq,/blog,/pl").split(",");
 
-if (!fs.existsSync("build/server/index.js")) {
-  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (built.status !== 0) process.exit(1);
-}
-
-const port = await getPort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-cache-"));
-const server = spawn(process.execPath, ["server.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-
-async function stop() {
-  if (server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function waitReady() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("The server did not become ready");
-}
+const server = await startBenchServer("bench-cache");
+const { base } = server;
+const stop = () => server.stop();
+const waitReady = () => server.ready();
 
 function load(url) {
   return new Promise((resolve, reject) => {

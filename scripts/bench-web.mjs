@@ -4,14 +4,10 @@
 // Starts the production server on a fresh embedded database, then measures the landing page:
 // Lighthouse 12 (mobile, simulated throttling) performance, accessibility and LCP; the
 // gzipped JavaScript the page loads; and server throughput with autocannon (50 connections).
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { startBenchServer } from "./bench-server.mjs";
 import * as chromeLauncher from "chrome-launcher";
-import getPort from "get-port";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS } from "./chromium.mjs";
 
@@ -20,46 +16,10 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const PAGES = (process.env.BENCH_PAGES ?? "/").split(",");
 const TARGETS = { performance: 95, accessibility: 100, jsKb: 120, lcpMs: 1500, rps: 1500 };
 
-if (!fs.existsSync("build/server/index.js")) {
-  console.log("Building…");
-  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (built.status !== 0) process.exit(1);
-}
-
-const port = await getPort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-web-"));
-const server = spawn(process.execPath, ["server.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-
-async function stop() {
-  if (server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-async function waitReady() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("The server did not become ready");
-}
+const server = await startBenchServer("bench-web");
+const { base } = server;
+const stop = () => server.stop();
+const waitReady = () => server.ready();
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,0 +1,51 @@
+// The production server as the benchmarks run it: built if needed, on a free port, on a fresh
+// embedded database (or BENCH_DATABASE_URL), quiet logs. `await server.ready()` before
+// measuring, `await server.stop()` after (it also removes the data folder).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import getPort from "get-port";
+
+export async function startBenchServer(name) {
+  if (!fs.existsSync("build/server/index.js")) {
+    console.log("Building…");
+    const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (built.status !== 0) process.exit(1);
+  }
+  const port = await getPort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-${name}-`));
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    base,
+    async ready() {
+      for (let i = 0; i < 240; i++) {
+        try {
+          if ((await fetch(`${base}/readyz`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error("The server did not become ready");
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
