@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmUrl, guardDecision, isAdminPath, isDashboardPath } from "./guards";
+import { confirmUrl, guardDecision, isAdminPath, isDashboardPath, MAX_CONFIRM_URL } from "./guards";
 
 describe("path classes (spec §2.4)", () => {
   it.each([
@@ -48,6 +48,18 @@ describe("guard decisions", () => {
   it("keeps the query string on the way to /auth/confirm", () => {
     expect(confirmUrl("/dashboard", "?code=abc&state=xyz")).toBe(
       "/auth/confirm?code=abc&state=xyz&redirectTo=%2Fdashboard%3Fcode%3Dabc%26state%3Dxyz",
+    );
+  });
+
+  it("sends a page asked for with a huge query back without it, in a Location clients accept", () => {
+    const huge = `?email=${"a".repeat(8000)}&intent=${"b".repeat(4000)}`;
+    const url = confirmUrl("/dashboard/features", huge);
+    expect(url).toBe("/auth/confirm?redirectTo=%2Fdashboard%2Ffeatures");
+    expect(confirmUrl(`/dashboard/${"x".repeat(5000)}`, "")).toBe(
+      "/auth/confirm?redirectTo=%2Fdashboard",
+    );
+    expect(confirmUrl("/dashboard", `?q=${"c".repeat(1900)}`).length).toBeLessThanOrEqual(
+      MAX_CONFIRM_URL,
     );
   });
 });

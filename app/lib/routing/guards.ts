@@ -36,12 +36,28 @@ function isSignInOrUp(pathname: string): boolean {
   return pathname.includes("/auth/sign-in") || pathname.includes("/auth/sign-up");
 }
 
-/** /auth/confirm with the original query string kept and the original target added. */
+/**
+ * The longest sign-in address a guard answers with. Clients and proxies refuse a response
+ * whose headers pass 8–16 kB (Node's fetch: 16 kB), so a page asked for with a huge query
+ * string must not be answered with a Location holding it twice.
+ */
+export const MAX_CONFIRM_URL = 2048;
+
+/**
+ * /auth/confirm with the original query string kept and the original target added; for an
+ * address too long to send back, the target is the page without its query (or the dashboard).
+ */
 export function confirmUrl(pathname: string, search: string): string {
   const params = new URLSearchParams(search);
   params.delete(REDIRECT_PARAM);
   params.set(REDIRECT_PARAM, `${pathname}${search}`);
-  return `${SIGN_IN_CONFIRM_PATH}?${params.toString()}`;
+  const url = `${SIGN_IN_CONFIRM_PATH}?${params.toString()}`;
+  if (url.length <= MAX_CONFIRM_URL) return url;
+  const short = new URLSearchParams({ [REDIRECT_PARAM]: pathname });
+  const target = `${SIGN_IN_CONFIRM_PATH}?${short.toString()}`;
+  return target.length <= MAX_CONFIRM_URL
+    ? target
+    : `${SIGN_IN_CONFIRM_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: "/dashboard" }).toString()}`;
 }
 
 export function guardDecision(input: {
