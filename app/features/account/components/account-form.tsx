@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { z } from "zod";
-import { useFormChecks, type FormFailure } from "~/lib/forms";
+import { Alert } from "~/components/ui/alert";
+import { useFormChecks, useMessage, type FormFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
 import { usePageForms } from "~/lib/page-forms";
 import type { FieldErrors } from "~/lib/validation/messages";
 import type { MessageKey } from "~/lib/i18n/translate";
@@ -81,5 +83,23 @@ export function AccountForm({
     <fetcher.Form method="post" action={action} {...formProps} className="space-y-4">
       {typeof children === "function" ? children(errors) : children}
     </fetcher.Form>
+  );
+}
+
+/** An account form's answer where the form shows it: what was saved, or why the form failed. */
+export function FormAnswer({
+  notice,
+  failure,
+}: {
+  notice: AccountNotice | undefined;
+  failure?: FormFailure;
+}) {
+  const t = useT();
+  const message = useMessage();
+  return (
+    <>
+      {notice ? <Alert tone="success">{t(notice.notice, notice.values)}</Alert> : null}
+      {failure?.formError ? <Alert tone="error">{message(failure.formError)}</Alert> : null}
+    </>
   );
 }

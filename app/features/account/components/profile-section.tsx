@@ -1,4 +1,3 @@
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Avatar } from "~/features/shell/avatar-menu";
@@ -6,7 +5,7 @@ import { useMessage } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
 import type { AccountPageData } from "../account-page.server";
 import { AVATAR_COUNT, ProfileSchema } from "../schemas";
-import { AccountForm, Section, useAccountForm } from "./account-form";
+import { AccountForm, FormAnswer, Section, useAccountForm } from "./account-form";
 
 /** Names and picture (spec §3). */
 export function ProfileSection({ loaded }: { loaded: AccountPageData }) {
@@ -76,7 +75,7 @@ export function ProfileSection({ loaded }: { loaded: AccountPageData }) {
                 </p>
               ) : null}
             </fieldset>
-            {notice ? <Alert tone="success">{t(notice.notice, notice.values)}</Alert> : null}
+            <FormAnswer notice={notice} />
             <Button type="submit" loading={busy}>
               {t("account.save")}
             </Button>

@@ -1,4 +1,3 @@
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/field";
 import { NOTIFICATION_KINDS } from "~/features/notifications/kinds";
@@ -7,7 +6,13 @@ import { useT } from "~/lib/i18n/react";
 import type { AccountPageData } from "../account-page.server";
 import { countryFlag } from "../countries";
 import { ConsentsSchema, NotificationPrefsSchema, PreferencesSchema } from "../schemas";
-import { AccountForm, Section, useAccountForm, type AccountFormName } from "./account-form";
+import {
+  AccountForm,
+  FormAnswer,
+  Section,
+  useAccountForm,
+  type AccountFormName,
+} from "./account-form";
 
 /** "Saved" under a settings form, and its submit button. */
 function SaveRow({ intent, theme }: { intent: AccountFormName; theme?: "white" }) {
@@ -15,7 +20,7 @@ function SaveRow({ intent, theme }: { intent: AccountFormName; theme?: "white" }
   const { busy, notice } = useAccountForm(intent);
   return (
     <>
-      {notice ? <Alert tone="success">{t(notice.notice, notice.values)}</Alert> : null}
+      <FormAnswer notice={notice} />
       <Button type="submit" theme={theme} loading={busy}>
         {t("account.save")}
       </Button>

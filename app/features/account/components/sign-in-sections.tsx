@@ -6,7 +6,7 @@ import { PASSWORD_RECOMMENDED } from "~/features/auth/schemas";
 import { useMessage } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
 import { EmailChangeSchema, PasswordChangeSchema } from "../schemas";
-import { AccountForm, Section, useAccountForm } from "./account-form";
+import { AccountForm, FormAnswer, Section, useAccountForm } from "./account-form";
 
 /** Changing the e-mail address: a link goes to the new one (spec §3). */
 export function EmailSection({ email }: { email: string }) {
@@ -43,8 +43,7 @@ export function EmailSection({ email }: { email: string }) {
               autoComplete="current-password"
               error={message(errors.currentPassword)}
             />
-            {notice ? <Alert tone="success">{t(notice.notice, notice.values)}</Alert> : null}
-            {failure?.formError ? <Alert tone="error">{message(failure.formError)}</Alert> : null}
+            <FormAnswer notice={notice} failure={failure} />
             <Button type="submit" theme="white" loading={busy}>
               {t("account.changeEmail")}
             </Button>
@@ -87,8 +86,7 @@ export function PasswordSection() {
               autoComplete="new-password"
               error={message(errors.confirmPassword)}
             />
-            {notice ? <Alert tone="success">{t(notice.notice, notice.values)}</Alert> : null}
-            {failure?.formError ? <Alert tone="error">{message(failure.formError)}</Alert> : null}
+            <FormAnswer notice={notice} failure={failure} />
             <Button type="submit" theme="white" loading={busy}>
               {t("account.changePassword")}
             </Button>
