@@ -8,20 +8,25 @@ import tseslint from "typescript-eslint";
 // Dependencies point one way: routes → features → lib/components/db, and the app never
 // reaches into the server, the scripts, the benchmarks or the test support (tests may).
 const ZONES = [
-  { target: "./app/features", from: "./app/routes", message: "features must not import routes" },
+  {
+    target: "./app/features",
+    from: ["./app/routes", "./app/shell"],
+    message: "features must not import routes or the app chrome (app/shell)",
+  },
+  { target: "./app/shell", from: "./app/routes", message: "the app chrome must not import routes" },
   {
     target: "./app/lib",
-    from: ["./app/routes", "./app/features"],
-    message: "lib must not import routes or features",
+    from: ["./app/routes", "./app/features", "./app/shell"],
+    message: "lib must not import routes, the app chrome or features",
   },
   {
     target: "./app/components",
-    from: ["./app/routes", "./app/features"],
-    message: "components must not import routes or features",
+    from: ["./app/routes", "./app/features", "./app/shell"],
+    message: "components must not import routes, the app chrome or features",
   },
   {
     target: "./db",
-    from: ["./app/routes", "./app/features", "./app/components"],
+    from: ["./app/routes", "./app/shell", "./app/features", "./app/components"],
     message: "db must not import app code",
   },
   {

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { resumeInterruptedNavigation } from "~/features/shell/module-reload";
+import { resumeInterruptedNavigation } from "~/shell/module-reload";
 import { loadMessages, type I18nBootstrap } from "~/lib/i18n/client";
 import { I18nProvider, I18nStore } from "~/lib/i18n/react";
 

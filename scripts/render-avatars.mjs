@@ -1,7 +1,7 @@
 // Renders the avatar artwork (art/avatars/NN-name.svg, our own drawings) to the PNGs the app
 // serves: each picture at 1x, 2x and 3x of its displayed size, into
 // public/images/avatars/<content hash>/{n}.png, {n}@2x.png, {n}@3x.png, and writes
-// app/features/shell/avatar-images.ts, which names that folder.
+// app/features/account/avatar-images.ts, which names that folder.
 //
 // The folder is named by what it holds, so the server can let browsers keep the files for a
 // year: changed artwork gets a new folder (and the old one is removed here).
@@ -18,7 +18,7 @@ import { launchChromium } from "./chromium.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCES = path.join(ROOT, "art/avatars");
 const OUT = path.join(ROOT, "public/images/avatars");
-const MODULE = path.join(ROOT, "app/features/shell/avatar-images.ts");
+const MODULE = path.join(ROOT, "app/features/account/avatar-images.ts");
 /** The size the app shows an avatar at, in CSS pixels (Avatar's width and height). */
 const DISPLAY_PX = 40;
 const SCALES = [1, 2, 3];

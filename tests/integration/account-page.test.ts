@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, sessions, trialGrants, userData, users } from "@db/schema";
 import { ensureUser } from "~/features/account/admin-tasks.server";
 import { AVATAR_COUNT } from "~/features/account/schemas";
-import { AVATAR_IMAGES_DIR } from "~/features/shell/avatar-images";
+import { AVATAR_IMAGES_DIR } from "~/features/account/avatar-images";
 import { ROLE } from "~/lib/auth/roles";
 import type { Services } from "~/lib/services.server";
 import { HttpSession } from "../support/http-session";

@@ -7,7 +7,7 @@ import { ensureUser } from "~/features/account/admin-tasks.server";
 import { recheckStaleSubscriptions } from "~/features/membership/billing.server";
 import { createCode, normalizeCode } from "~/features/membership/grants.server";
 import { PromotionsSchema } from "~/features/membership/promotions";
-import { createSchool, setSchoolComplimentary } from "~/features/membership/schools.server";
+import { createSchool, setSchoolComplimentary } from "~/features/schools/schools.server";
 import { sendTrialReminders } from "~/features/membership/jobs.server";
 import { seedStripe } from "~/features/membership/stripe-seed.server";
 import { ROLE } from "~/lib/auth/roles";

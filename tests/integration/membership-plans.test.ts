@@ -6,7 +6,7 @@ import { userData } from "@db/schema";
 import { ensureUser } from "~/features/account/admin-tasks.server";
 import { formatPrice } from "~/features/membership/prices";
 import { PromotionsSchema } from "~/features/membership/promotions";
-import { createSchool, setSchoolComplimentary } from "~/features/membership/schools.server";
+import { createSchool, setSchoolComplimentary } from "~/features/schools/schools.server";
 import { seedStripe } from "~/features/membership/stripe-seed.server";
 import { ROLE } from "~/lib/auth/roles";
 import { organizationMembers } from "@db/schema";

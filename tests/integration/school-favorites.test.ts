@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exercises, organizationMembers, schoolFavorites, users } from "@db/schema";
 import { ensureUser } from "~/features/account/admin-tasks.server";
-import { createSchool } from "~/features/membership/schools.server";
+import { createSchool } from "~/features/schools/schools.server";
 import { ROLE } from "~/lib/auth/roles";
 import type { Services } from "~/lib/services.server";
 import { BROWSER_UA, HttpSession } from "../support/http-session";

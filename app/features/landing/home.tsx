@@ -11,8 +11,8 @@ import {
   yearlySavingPercent,
   type Currency,
 } from "~/features/membership/prices";
-import { JsonLd, organizationJsonLd, Seo } from "~/features/shell/seo";
-import { useRootData } from "~/features/shell/root-data";
+import { JsonLd, organizationJsonLd, Seo } from "~/features/site/seo";
+import { useRootData } from "~/features/site/root-data";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { localizePath } from "~/lib/routing/paths";
 import type { SampleExercise } from "./landing.server";

@@ -1,7 +1,7 @@
 import { ButtonLink } from "~/components/ui/button";
 import type { Row } from "~/features/content/columns";
-import { useRootData } from "~/features/shell/root-data";
-import { Seo } from "~/features/shell/seo";
+import { useRootData } from "~/features/site/root-data";
+import { Seo } from "~/features/site/seo";
 import { useT } from "~/lib/i18n/react";
 import { contentLang } from "~/lib/i18n/locales";
 

@@ -8,7 +8,7 @@ import { pruneRates } from "~/lib/rate-limit.server";
 import { notify } from "~/features/notifications/notifications.server";
 import type { Services } from "~/lib/services.server";
 import { recheckStaleSubscriptions } from "./billing.server";
-import { markReviewEligible } from "./reviews.server";
+import { markReviewEligible } from "~/features/reviews/reviews.server";
 import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 /**

@@ -14,7 +14,7 @@ import {
   listSchools,
   SchoolActionError,
   setSchoolComplimentary,
-} from "~/features/membership/schools.server";
+} from "~/features/schools/schools.server";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/events";
 import { unreadCount } from "~/features/notifications/notifications.server";
-import { classAccess, streamAccessHolds } from "~/features/teaching/classes.server";
+import { classAccess, streamAccessHolds } from "~/features/classes/classes.server";
 import { isAdmin, requireApiUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { apiError } from "~/lib/http.server";

@@ -7,7 +7,7 @@ import { signIn, startGoogleSignIn, type SignInFailure } from "~/features/auth/a
 import { CaptchaField } from "~/features/auth/captcha-field";
 import { AuthCard } from "~/features/auth/auth-card";
 import { SignInSchema } from "~/features/auth/schemas";
-import { useRootData } from "~/features/shell/root-data";
+import { useRootData } from "~/features/site/root-data";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { formFailure, parseForm, useFormChecks, useMessage } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";

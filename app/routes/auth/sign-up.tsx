@@ -7,7 +7,7 @@ import { signUp } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { CaptchaField } from "~/features/auth/captcha-field";
 import { PASSWORD_RECOMMENDED, SignUpSchema } from "~/features/auth/schemas";
-import { useRootData } from "~/features/shell/root-data";
+import { useRootData } from "~/features/site/root-data";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { formFailure, parseForm, useMessage, useFormChecks, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";

@@ -20,13 +20,13 @@ import {
   listShares,
   liveExercise,
   sharedExercise,
-} from "~/features/teaching/classes.server";
-import { JoinLink } from "~/features/teaching/join-link";
-import { joinUrl } from "~/features/teaching/join-url";
-import { LibraryPicker } from "~/features/teaching/library-picker";
-import { pickerQuery, runPicker } from "~/features/teaching/picker.server";
-import { teacherClassAction } from "~/features/teaching/class-actions.server";
-import { LiveView } from "~/features/teaching/components/live-view";
+} from "~/features/classes/classes.server";
+import { JoinLink } from "~/features/classes/join-link";
+import { joinUrl } from "~/features/classes/join-url";
+import { LibraryPicker } from "~/features/lessons/library-picker";
+import { pickerQuery, runPicker } from "~/features/lessons/picker.server";
+import { teacherClassAction } from "~/features/classes/class-actions.server";
+import { LiveView } from "~/features/classes/components/live-view";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";

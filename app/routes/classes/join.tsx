@@ -7,7 +7,7 @@ import { signUp } from "~/features/auth/auth.server";
 import { CaptchaField } from "~/features/auth/captcha-field";
 import { LIMITS } from "~/features/auth/limits";
 import { JoinSignUpSchema, PASSWORD_MIN } from "~/features/auth/schemas";
-import { classByCode, joinClass } from "~/features/teaching/classes.server";
+import { classByCode, joinClass } from "~/features/classes/classes.server";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import { getUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";

@@ -5,7 +5,7 @@ import { LockIcon } from "~/components/ui/icons";
 import { LevelBadge } from "~/features/library/components/badges";
 import { Presenter } from "~/features/library/components/presenter";
 import { exerciseForViewer, recordView, viewerFor } from "~/features/library/library.server";
-import { listClasses } from "~/features/teaching/classes.server";
+import { listClasses } from "~/features/classes/classes.server";
 import { ROLE } from "~/lib/auth/roles";
 import { getUser, hasRole, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";

@@ -16,7 +16,7 @@ import {
 import { listFavoriteMaterialCards } from "~/features/library/materials.server";
 import { CEFR_LEVELS } from "~/features/library/schema";
 import type { SchoolFavoriteCard } from "~/features/library/school-favorites.server";
-import { teacherTimeZone } from "~/features/teaching/teacher.server";
+import { teacherTimeZone } from "~/features/lessons/teacher.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { formatDate } from "~/lib/format";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/features";
 import { PageHeader } from "~/components/ui/page-header";
 import { listChangelog } from "~/features/changelog/changelog.server";
-import { ChangelogList } from "~/features/shell/feature-lab";
+import { ChangelogList } from "~/shell/feature-lab";
 import { markFeatureLabOpened } from "~/features/account/account.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";

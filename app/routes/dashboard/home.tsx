@@ -13,8 +13,8 @@ import {
   viewerFor,
 } from "~/features/library/library.server";
 import { PLAN_NAME_KEY, premiumOffer, profilePlan } from "~/features/membership/plan-name";
-import { useProfile } from "~/features/shell/root-data";
-import { listLessons } from "~/features/teaching/lessons.server";
+import { useProfile } from "~/features/site/root-data";
+import { listLessons } from "~/features/lessons/lessons.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";

@@ -14,9 +14,9 @@ import {
   duplicateLesson,
   latestLesson,
   updateLesson,
-} from "~/features/teaching/lessons.server";
-import { getStudent } from "~/features/teaching/students.server";
-import { rememberTimeZone, teacherTimeZone } from "~/features/teaching/teacher.server";
+} from "~/features/lessons/lessons.server";
+import { getStudent } from "~/features/students/students.server";
+import { rememberTimeZone, teacherTimeZone } from "~/features/lessons/teacher.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";

@@ -26,10 +26,10 @@ import {
   getLesson,
   updateLesson,
   usedWithStudent,
-} from "~/features/teaching/lessons.server";
-import { useFocusAfterRemove } from "~/features/teaching/keep-focus";
-import { LibraryPicker } from "~/features/teaching/library-picker";
-import { pickerQuery, runPicker } from "~/features/teaching/picker.server";
+} from "~/features/lessons/lessons.server";
+import { useFocusAfterRemove } from "~/features/lessons/keep-focus";
+import { LibraryPicker } from "~/features/lessons/library-picker";
+import { pickerQuery, runPicker } from "~/features/lessons/picker.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";

@@ -47,7 +47,7 @@ import {
   type InviteView,
   type SchoolError,
   type SchoolRoster,
-} from "~/features/membership/schools.server";
+} from "~/features/schools/schools.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";

@@ -1,7 +1,7 @@
 import { useOutlet } from "react-router";
 import type { Route } from "./+types/students";
-import { StudentsPage } from "~/features/teaching/components/students-page";
-import { studentsPageData } from "~/features/teaching/students-page.server";
+import { StudentsPage } from "~/features/students/components/students-page";
+import { studentsPageData } from "~/features/students/students-page.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 

@@ -1,9 +1,9 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/admin";
 import { cx } from "~/components/ui/cx";
-import { AppChrome } from "~/features/shell/app-chrome";
-import { useRootData } from "~/features/shell/root-data";
-import { TopBar } from "~/features/shell/top-bar";
+import { AppChrome } from "~/shell/app-chrome";
+import { useRootData } from "~/features/site/root-data";
+import { TopBar } from "~/shell/top-bar";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { useT } from "~/lib/i18n/react";
 

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { Logo } from "~/components/ui/logo";
-import { AppChrome } from "~/features/shell/app-chrome";
+import { AppChrome } from "~/shell/app-chrome";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { localizePath } from "~/lib/routing/paths";
 

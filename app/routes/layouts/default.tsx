@@ -1,11 +1,11 @@
 import { Outlet } from "react-router";
-import { AppChrome } from "~/features/shell/app-chrome";
-import { NotificationBanner } from "~/features/shell/notification-banner";
-import { useRootData } from "~/features/shell/root-data";
-import { useRouteFlags } from "~/features/shell/route-flags";
-import { SiteFooter } from "~/features/shell/site-footer";
-import { SiteHeader } from "~/features/shell/site-header";
-import { TopBar } from "~/features/shell/top-bar";
+import { AppChrome } from "~/shell/app-chrome";
+import { NotificationBanner } from "~/shell/notification-banner";
+import { useRootData } from "~/features/site/root-data";
+import { useRouteFlags } from "~/shell/route-flags";
+import { SiteFooter } from "~/shell/site-footer";
+import { SiteHeader } from "~/shell/site-header";
+import { TopBar } from "~/shell/top-bar";
 
 /** The default layout: the dashboard frame for dashboard pages, the site frame otherwise. */
 export default function DefaultLayout() {

@@ -1,8 +1,8 @@
 import { Form, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { ArrowLeftIcon } from "~/components/ui/icons";
 import { Logo } from "~/components/ui/logo";
-import { AppChrome } from "~/features/shell/app-chrome";
-import { useRootData } from "~/features/shell/root-data";
+import { AppChrome } from "~/shell/app-chrome";
+import { useRootData } from "~/features/site/root-data";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { isDashboardPath } from "~/lib/routing/guards";
 import { localizePath } from "~/lib/routing/paths";

@@ -1,6 +1,6 @@
 import { Link, Outlet } from "react-router";
-import { AppChrome } from "~/features/shell/app-chrome";
-import { SiteFooter } from "~/features/shell/site-footer";
+import { AppChrome } from "~/shell/app-chrome";
+import { SiteFooter } from "~/shell/site-footer";
 import { Logo } from "~/components/ui/logo";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { localizePath } from "~/lib/routing/paths";

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
-import { AppChrome } from "~/features/shell/app-chrome";
-import { SiteFooter } from "~/features/shell/site-footer";
-import { SiteHeader } from "~/features/shell/site-header";
+import { AppChrome } from "~/shell/app-chrome";
+import { SiteFooter } from "~/shell/site-footer";
+import { SiteHeader } from "~/shell/site-header";
 
 /** Content pages (FAQ, blog, legal): the site frame around a readable column. */
 export default function StaticLayout() {

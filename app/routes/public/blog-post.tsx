@@ -4,8 +4,8 @@ import { BlogCardView, COVER_HEIGHT, COVER_WIDTH, PostMeta } from "~/features/bl
 import { browserQuery } from "~/features/content/client";
 import { blogPost, type QueryFactory } from "~/features/content/pages";
 import { serverQueries } from "~/features/content/viewer.server";
-import { useRootData } from "~/features/shell/root-data";
-import { JsonLd, Seo } from "~/features/shell/seo";
+import { useRootData } from "~/features/site/root-data";
+import { JsonLd, Seo } from "~/features/site/seo";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { publicCacheControl } from "~/lib/routing/cache-policy";
 import { localizePath, routeLocale } from "~/lib/routing/paths";

@@ -5,7 +5,7 @@ import { browserQuery } from "~/features/content/client";
 import { blogIndex, type QueryFactory } from "~/features/content/pages";
 import { serverQueries } from "~/features/content/viewer.server";
 import { BlogCardView } from "~/features/blog/blog-card";
-import { Seo } from "~/features/shell/seo";
+import { Seo } from "~/features/site/seo";
 import { useT } from "~/lib/i18n/react";
 import { publicCacheControl } from "~/lib/routing/cache-policy";
 import { routeLocale } from "~/lib/routing/paths";

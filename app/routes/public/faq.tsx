@@ -3,7 +3,7 @@ import type { Route } from "./+types/faq";
 import { browserQuery } from "~/features/content/client";
 import { faqPage, type FaqItem, type QueryFactory } from "~/features/content/pages";
 import { serverQueries } from "~/features/content/viewer.server";
-import { JsonLd, Seo } from "~/features/shell/seo";
+import { JsonLd, Seo } from "~/features/site/seo";
 import { supportChat } from "~/features/support/chat-store";
 import { useT } from "~/lib/i18n/react";
 import { publicCacheControl } from "~/lib/routing/cache-policy";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/legal";
 import { browserQuery, documentLocale } from "~/features/content/client";
 import { legalPage, type QueryFactory } from "~/features/content/pages";
 import { serverQueries } from "~/features/content/viewer.server";
-import { Seo } from "~/features/shell/seo";
+import { Seo } from "~/features/site/seo";
 import { formatDate } from "~/lib/format";
 import { pageLocale } from "~/lib/i18n/page-locale.server";
 import { useLocale, useT } from "~/lib/i18n/react";

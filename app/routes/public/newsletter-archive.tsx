@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter-archive";
 import { browserQuery } from "~/features/content/client";
 import { newsletterArchive } from "~/features/content/pages";
 import { serverQueries } from "~/features/content/viewer.server";
-import { Seo } from "~/features/shell/seo";
+import { Seo } from "~/features/site/seo";
 import { formatDate } from "~/lib/format";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { publicCacheControl } from "~/lib/routing/cache-policy";

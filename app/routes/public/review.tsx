@@ -5,7 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { CheckboxField, TextAreaField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
-import { loadReview, markReviewStarted, saveReview } from "~/features/membership/reviews.server";
+import { loadReview, markReviewStarted, saveReview } from "~/features/reviews/reviews.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { formFailure, parseForm, useFormChecks } from "~/lib/forms";

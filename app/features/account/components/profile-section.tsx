@@ -1,6 +1,6 @@
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { Avatar } from "~/features/shell/avatar-menu";
+import { Avatar } from "~/features/account/components/avatar";
 import { useMessage } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
 import type { AccountPageData } from "../account-page.server";

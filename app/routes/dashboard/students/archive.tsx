@@ -2,15 +2,15 @@ import { useOutletContext } from "react-router";
 import type { Route } from "./+types/archive";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { setArchived } from "~/features/teaching/students.server";
+import { setArchived } from "~/features/students/students.server";
 import { notFound } from "~/lib/not-found";
 
 const ArchiveSchema = z.object({
   intent: z.enum(["archive", "restore"]),
   id: z.string().min(1).max(100),
 });
-import { StudentsPage } from "~/features/teaching/components/students-page";
-import type { StudentsPageData } from "~/features/teaching/students-page.server";
+import { StudentsPage } from "~/features/students/components/students-page";
+import type { StudentsPageData } from "~/features/students/students-page.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";

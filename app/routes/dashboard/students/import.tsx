@@ -1,8 +1,8 @@
 import { useOutletContext } from "react-router";
 import type { Route } from "./+types/import";
-import { importRoster, MAX_IMPORT_FORM_BYTES } from "~/features/teaching/students-page.server";
-import { StudentsPage } from "~/features/teaching/components/students-page";
-import type { StudentsPageData } from "~/features/teaching/students-page.server";
+import { importRoster, MAX_IMPORT_FORM_BYTES } from "~/features/students/students-page.server";
+import { StudentsPage } from "~/features/students/components/students-page";
+import type { StudentsPageData } from "~/features/students/students-page.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";

@@ -1,11 +1,11 @@
 import { useOutletContext } from "react-router";
 import type { Route } from "./+types/new-class";
 import { data, redirect } from "react-router";
-import { createClass } from "~/features/teaching/classes.server";
-import type { StudentsAnswer } from "~/features/teaching/components/students-forms";
-import { ClassSchema } from "~/features/teaching/students-page.server";
-import { StudentsPage } from "~/features/teaching/components/students-page";
-import type { StudentsPageData } from "~/features/teaching/students-page.server";
+import { createClass } from "~/features/classes/classes.server";
+import type { StudentsAnswer } from "~/features/students/components/students-forms";
+import { ClassSchema } from "~/features/students/students-page.server";
+import { StudentsPage } from "~/features/students/components/students-page";
+import type { StudentsPageData } from "~/features/students/students-page.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";

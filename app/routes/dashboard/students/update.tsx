@@ -1,12 +1,12 @@
 import { useOutletContext } from "react-router";
 import type { Route } from "./+types/update";
 import { z } from "zod";
-import { StudentSchema } from "~/features/teaching/schemas";
-import { updateStudent } from "~/features/teaching/students.server";
+import { StudentSchema } from "~/features/students/schemas";
+import { updateStudent } from "~/features/students/students.server";
 import { formFailure, parseForm } from "~/lib/forms";
 import { notFound } from "~/lib/not-found";
-import { StudentsPage } from "~/features/teaching/components/students-page";
-import type { StudentsPageData } from "~/features/teaching/students-page.server";
+import { StudentsPage } from "~/features/students/components/students-page";
+import type { StudentsPageData } from "~/features/students/students-page.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";

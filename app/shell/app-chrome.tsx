@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useOverlayEntries } from "~/components/ui/overlay-stack";
 import { SupportHost } from "~/features/support/support-panel";
 import { useT } from "~/lib/i18n/react";
-import { useRootData } from "./root-data";
+import { useRootData } from "~/features/site/root-data";
 
 // Dialogs and side panels (Radix) load the first time something opens one, so public
 // pages do not pay for them up front.

@@ -5,7 +5,7 @@ import { IntentButton } from "~/components/ui/intent-button";
 import { SlideView } from "~/features/library/components/slide-view";
 import { slideForKey } from "~/features/library/slides";
 import { subscribeLive } from "~/features/notifications/live";
-import type { liveExercise } from "~/features/teaching/classes.server";
+import type { liveExercise } from "~/features/classes/classes.server";
 import { useT } from "~/lib/i18n/react";
 
 /**

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { formatDate } from "~/lib/format";
 import type { ProfileView } from "~/features/account/profile.server";
 import { useLocale, useT } from "~/lib/i18n/react";
-import { useRootData } from "./root-data";
+import { useRootData } from "~/features/site/root-data";
 
 /**
  * One line across the dashboard for what needs the teacher's attention now: a promotion to

@@ -6,7 +6,7 @@ import { supportChat } from "~/features/support/chat-store";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { useHydrates } from "~/lib/hydration";
 import { localizePath } from "~/lib/routing/paths";
-import { useRootData } from "./root-data";
+import { useRootData } from "~/features/site/root-data";
 
 /**
  * The public header. On the landing page (spec §2.6) it links to the page's sections and

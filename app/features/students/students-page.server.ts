@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CEFR_LEVELS } from "~/features/library/schema";
 import type { Services } from "~/lib/services.server";
 import { notFound } from "~/lib/not-found";
-import { listClasses } from "./classes.server";
+import { listClasses } from "~/features/classes/classes.server";
 import type { StudentsAnswer } from "./components/students-forms";
 import { parseCsv } from "./csv";
 import { readRoster } from "./schemas";

@@ -14,7 +14,7 @@ import {
   pendingNavigation,
   reloadAt,
 } from "./module-reload";
-import { useRootData } from "./root-data";
+import { useRootData } from "~/features/site/root-data";
 import { HOUR_MS } from "~/lib/time";
 
 const VERSION_CHECK_MS = HOUR_MS;

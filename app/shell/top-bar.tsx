@@ -26,7 +26,7 @@ import { useT } from "~/lib/i18n/react";
 import { AvatarMenu } from "./avatar-menu";
 import { openFeatureLab } from "./feature-lab";
 import { useTeachingLinks } from "./nav-links";
-import { useRootData } from "./root-data";
+import { useRootData } from "~/features/site/root-data";
 
 export interface TopBarProps {
   profile: ProfileView;

@@ -14,15 +14,16 @@ import {
   vi,
   type MockInstance,
 } from "vitest";
-import en from "../../../locales/en.json";
+import en from "../../locales/en.json";
 import { OverlayHost } from "~/components/ui/overlay-host";
 import { overlays } from "~/components/ui/overlay-stack";
 import type { ProfileView } from "~/features/account/profile.server";
 import { I18nProvider, I18nStore } from "~/lib/i18n/react";
 import type { OrganizationSummary } from "./account-dialogs";
 import { AVATAR_COUNT } from "~/features/account/schemas";
-import { Avatar, AvatarMenu, avatarPicture } from "./avatar-menu";
-import { AVATAR_DISPLAY_PX, AVATAR_IMAGES_DIR } from "./avatar-images";
+import { Avatar, avatarPicture } from "~/features/account/components/avatar";
+import { AvatarMenu } from "./avatar-menu";
+import { AVATAR_DISPLAY_PX, AVATAR_IMAGES_DIR } from "~/features/account/avatar-images";
 
 function makeProfile(overrides: Partial<ProfileView> = {}): ProfileView {
   return {

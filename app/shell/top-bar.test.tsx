@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import en from "../../../locales/en.json";
+import en from "../../locales/en.json";
 import { overlays } from "~/components/ui/overlay-stack";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import type { ProfileView } from "~/features/account/profile.server";
