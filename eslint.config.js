@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
@@ -50,6 +51,43 @@ const ZONES = [
     message: "scripts must not import tests or benchmarks",
   },
 ];
+
+// Each feature folder is one area with a public module: `index.ts` (browser and server) and
+// `index.server.ts` (server only). Another feature imports it only from there (issue 20).
+const FEATURES = readdirSync("./app/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const featureBoundaries = FEATURES.map((feature) => ({
+  files: [`app/features/${feature}/**`],
+  // A test may reach into what it tests, wherever that is.
+  ignores: [
+    `app/features/${feature}/index.ts`,
+    `app/features/${feature}/index.server.ts`,
+    "**/*.test.ts",
+    "**/*.test.tsx",
+  ],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            group: ["~/features/*/**", "!~/features/*/index.server", `!~/features/${feature}/**`],
+            message: `Another feature is imported from its public module: "~/features/<name>" or "~/features/<name>/index.server".`,
+          },
+          {
+            group: FEATURES.filter((other) => other !== feature).flatMap((other) => [
+              `../${other}/**`,
+              `../../${other}/**`,
+            ]),
+            message: "Import another feature through its public module with the ~/features/ alias.",
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -106,6 +144,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...featureBoundaries,
   {
     // Playwright fixtures must destructure their (sometimes empty) dependencies.
     files: ["tests/e2e/**"],

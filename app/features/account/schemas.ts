@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EmailSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth/schemas";
+import { EmailSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth";
 import { AVATAR_PICTURES } from "~/features/account/avatar-images";
 import { LANGUAGES } from "~/lib/i18n/locales";
 import { COUNTRY_CODES } from "./countries";

@@ -12,7 +12,7 @@ import { safeRedirectTarget } from "~/lib/routing/redirect";
 import { serializeCookie, SIGNED_UP_COOKIE, SIGNED_UP_MAX_AGE_S } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
 import { renderMail } from "~/lib/mail-templates.server";
-import { rosterVerifiedStudent } from "~/features/classes/classes.server";
+import { rosterVerifiedStudent } from "~/features/classes/index.server";
 import { CAPTCHA_SCORES, scoreCaptcha } from "./captcha.server";
 import { LIMITS } from "./limits";
 import type { ResetPasswordSchema, SignInSchema, SignUpSchema } from "./schemas";

@@ -1,6 +1,6 @@
 import type { Challenge } from "altcha-lib";
 import { useEffect, useState } from "react";
-import { useRootData } from "~/features/site/root-data";
+import { useRootData } from "~/features/site";
 import { useT } from "~/lib/i18n/react";
 
 type Status = "working" | "done" | "unavailable";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { BlogCard } from "~/features/content/pages";
+import type { BlogCard } from "~/features/content";
 import { formatDate } from "~/lib/format";
 import { useLocale, useT } from "~/lib/i18n/react";
 

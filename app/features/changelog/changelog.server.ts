@@ -1,4 +1,4 @@
-import { anonymousViewer, contentStore } from "~/features/content/store.server";
+import { anonymousViewer, contentStore } from "~/features/content/index.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { readCookie } from "~/lib/i18n/detect";
 import { FEATURE_LAB_COOKIE } from "~/lib/routing/cookies";

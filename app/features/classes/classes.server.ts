@@ -6,10 +6,10 @@ import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { randomCode } from "~/lib/random-code";
 import type { Services } from "~/lib/services.server";
-import { buildSlides, type Slide } from "~/features/library/slides";
-import type { ExerciseContent } from "~/features/library/schema";
-import { canOpen, type Viewer } from "~/features/library/access";
-import { accountAccess } from "~/features/library/library.server";
+import { buildSlides, type Slide } from "~/features/library";
+import type { ExerciseContent } from "~/features/library";
+import { canOpen, type Viewer } from "~/features/library";
+import { accountAccess } from "~/features/library/index.server";
 
 /**
  * Classes: a teacher's group with a short join link (/c/{code}). Joining gives the student

@@ -12,7 +12,7 @@ import {
   type CollectionName,
 } from "./collections";
 import { columnsOf, type Row } from "./columns";
-import { PromotionsSchema } from "~/features/membership/promotions";
+import { PromotionsSchema } from "~/features/membership";
 
 /** Info files with a known shape are checked against it (others are free-form data). */
 const INFO_SCHEMAS: Record<string, z.ZodType> = { promotions: PromotionsSchema };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CEFR_LEVELS, SLUG_RE, TOPICS } from "~/features/library/schema";
+import { CEFR_LEVELS, SLUG_RE, TOPICS } from "~/features/library";
 
 /**
  * The content collections of spec §3, as Markdown (info: YAML data) with front matter under

@@ -1,4 +1,4 @@
-import { buildProfileView, loadUserOrganization } from "~/features/account/profile.server";
+import { buildProfileView, loadUserOrganization } from "~/features/account/index.server";
 import { getUser, isAdmin } from "~/lib/auth/session.server";
 import { getServices, type ContextReader } from "~/lib/context.server";
 import type { CollectionName } from "./collections";

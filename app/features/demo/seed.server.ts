@@ -1,10 +1,6 @@
 import { eq } from "drizzle-orm";
 import { routeRules, users } from "@db/schema";
-import {
-  ensureUser,
-  hasPassword,
-  issueSetPasswordLink,
-} from "~/features/account/admin-tasks.server";
+import { ensureUser, hasPassword, issueSetPasswordLink } from "~/features/account/index.server";
 import { ROLE } from "~/lib/auth/roles";
 import { isTableEmpty } from "~/lib/db.server";
 import { ROUTE_RULES_CHANNEL } from "~/lib/routing/route-rules.server";

@@ -1,18 +1,13 @@
 import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
-import type { FaqItem } from "~/features/content/pages";
-import { LevelBadge } from "~/features/library/components/badges";
-import type { CefrLevel } from "~/features/library/schema";
-import { CurrencySwitcher } from "~/features/membership/currency-switcher";
-import {
-  formatPrice,
-  PRICES,
-  yearlySavingPercent,
-  type Currency,
-} from "~/features/membership/prices";
-import { JsonLd, organizationJsonLd, Seo } from "~/features/site/seo";
-import { useRootData } from "~/features/site/root-data";
+import type { FaqItem } from "~/features/content";
+import { LevelBadge } from "~/features/library";
+import type { CefrLevel } from "~/features/library";
+import { CurrencySwitcher } from "~/features/membership";
+import { formatPrice, PRICES, yearlySavingPercent, type Currency } from "~/features/membership";
+import { JsonLd, organizationJsonLd, Seo } from "~/features/site";
+import { useRootData } from "~/features/site";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { localizePath } from "~/lib/routing/paths";
 import type { SampleExercise } from "./landing.server";

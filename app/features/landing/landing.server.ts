@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { resourceCounts } from "~/features/library/library.server";
-import type { ExerciseContent } from "~/features/library/schema";
-import { collectedRating } from "~/features/reviews/reviews.server";
+import { resourceCounts } from "~/features/library/index.server";
+import type { ExerciseContent } from "~/features/library";
+import { collectedRating } from "~/features/reviews/index.server";
 import { getServices, type ContextReader } from "~/lib/context.server";
 import { queryRows } from "~/lib/db.server";
 import { publicRating } from "./rating";

@@ -1,4 +1,4 @@
-import type { ExerciseContent } from "~/features/library/schema";
+import type { ExerciseContent } from "~/features/library";
 
 /** The first few prompts of an exercise, as a teacher would read them on the board. */
 export function previewLines(content: ExerciseContent, max = 3): string[] {

@@ -1,7 +1,7 @@
 import { ButtonLink } from "~/components/ui/button";
-import type { Row } from "~/features/content/columns";
-import { useRootData } from "~/features/site/root-data";
-import { Seo } from "~/features/site/seo";
+import type { Row } from "~/features/content";
+import { useRootData } from "~/features/site";
+import { Seo } from "~/features/site";
 import { useT } from "~/lib/i18n/react";
 import { contentLang } from "~/lib/i18n/locales";
 

@@ -1,10 +1,10 @@
-import { noteLessonDone } from "~/features/reviews/reviews.server";
+import { noteLessonDone } from "~/features/reviews/index.server";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { exercises, lessonItems, lessons, materials, students } from "@db/schema";
 import type { Services } from "~/lib/services.server";
-import { planItems, planMinutes } from "~/features/students/lesson-sql";
-import { getStudent } from "~/features/students/students.server";
+import { planItems, planMinutes } from "~/features/students";
+import { getStudent } from "~/features/students/index.server";
 import { HOUR_MS, addDays } from "~/lib/time";
 
 /**

@@ -1,8 +1,8 @@
-import type { LibraryViewer } from "~/features/library/library.server";
-import { findMaterials } from "~/features/library/materials.server";
-import { CEFR_LEVELS, type CefrLevel } from "~/features/library/schema";
-import { parseMaterialParams, parseSearchParams } from "~/features/library/search-params";
-import { searchExercises } from "~/features/library/search.server";
+import type { LibraryViewer } from "~/features/library/index.server";
+import { findMaterials } from "~/features/library/index.server";
+import { CEFR_LEVELS, type CefrLevel } from "~/features/library";
+import { parseMaterialParams, parseSearchParams } from "~/features/library";
+import { searchExercises } from "~/features/library/index.server";
 import type { Services } from "~/lib/services.server";
 import type { UsedWithStudent } from "./lessons.server";
 

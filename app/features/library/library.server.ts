@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { audioTracks, exerciseViews, exercises, favorites, materials, userData } from "@db/schema";
-import { buildProfileView, loadUserOrganization } from "~/features/account/profile.server";
-import { isPremiumActive } from "~/features/account/user-states";
+import { buildProfileView, loadUserOrganization } from "~/features/account/index.server";
+import { isPremiumActive } from "~/features/account";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { isAdmin } from "~/lib/auth/session.server";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { audioTracks, exercises, libraryTerms, materials } from "@db/schema";
-import { FrontMatterSchemas } from "~/features/content/collections";
+import { FrontMatterSchemas } from "~/features/content";
 import { parseFrontMatter } from "~/lib/content/front-matter";
 import { markdownToText } from "~/lib/content/markdown";
 import { textArray, type Database } from "~/lib/db.server";

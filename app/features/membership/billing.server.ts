@@ -7,7 +7,7 @@ import {
   isPremiumStatus,
   isRecheckDue,
   SUBSCRIPTION_RECHECK_MS,
-} from "~/features/account/user-states";
+} from "~/features/account";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Services } from "~/lib/services.server";
 import { stripeClient, WEBHOOK_TOLERANCE_S } from "~/lib/stripe.server";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { codeRedemptions, redeemCodes, userData, users } from "@db/schema";
-import { MEMBERSHIP_PLAN, isPremiumStatus } from "~/features/account/user-states";
+import { MEMBERSHIP_PLAN, isPremiumStatus } from "~/features/account";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import { randomCode } from "~/lib/random-code";
 import type { Services } from "~/lib/services.server";

@@ -1,14 +1,14 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { userData, users } from "@db/schema";
-import { MEMBERSHIP_PLAN, PREMIUM_STATUSES } from "~/features/account/user-states";
+import { MEMBERSHIP_PLAN, PREMIUM_STATUSES } from "~/features/account";
 import { formatDayMonthYearTime } from "~/lib/format";
 import type { Job } from "~/lib/jobs.server";
 import { renderMail } from "~/lib/mail-templates.server";
 import { pruneRates } from "~/lib/rate-limit.server";
-import { notify } from "~/features/notifications/notifications.server";
+import { notify } from "~/features/notifications/index.server";
 import type { Services } from "~/lib/services.server";
 import { recheckStaleSubscriptions } from "./billing.server";
-import { markReviewEligible } from "~/features/reviews/reviews.server";
+import { markReviewEligible } from "~/features/reviews/index.server";
 import { DAY_MS, HOUR_MS } from "~/lib/time";
 
 /**

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { organizationMembers, userData, users } from "@db/schema";
-import { loadUserOrganization } from "~/features/account/profile.server";
+import { loadUserOrganization } from "~/features/account/index.server";
 import {
   isOrganizationPremium,
   isPremiumMember,
   isTrialActive,
   type MembershipFields,
-} from "~/features/account/user-states";
+} from "~/features/account";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Services } from "~/lib/services.server";
 import { stripeClient } from "~/lib/stripe.server";

@@ -1,4 +1,4 @@
-import type { ProfileView } from "~/features/account/profile.server";
+import type { ProfileView } from "~/features/account/index.server";
 import type { MessageKey } from "~/lib/i18n/translate";
 
 /**

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { userData } from "@db/schema";
-import { anonymousViewer, contentStore } from "~/features/content/store.server";
-import { loadUserOrganization } from "~/features/account/profile.server";
-import { isOrganizationPremium, isPremiumMember } from "~/features/account/user-states";
+import { anonymousViewer, contentStore } from "~/features/content/index.server";
+import { loadUserOrganization } from "~/features/account/index.server";
+import { isOrganizationPremium, isPremiumMember } from "~/features/account";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Services } from "~/lib/services.server";

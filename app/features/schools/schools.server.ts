@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { listOrganizationMembers } from "~/features/account/profile.server";
+import { listOrganizationMembers } from "~/features/account/index.server";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   notifications,
@@ -9,8 +9,8 @@ import {
   userData,
   users,
 } from "@db/schema";
-import { loadUserOrganization } from "~/features/account/profile.server";
-import { notify } from "~/features/notifications/notifications.server";
+import { loadUserOrganization } from "~/features/account/index.server";
+import { notify } from "~/features/notifications/index.server";
 import { renderMail } from "~/lib/mail-templates.server";
 import type { Services } from "~/lib/services.server";
 import { addDays } from "~/lib/time";

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { ProfileView } from "~/features/account/profile.server";
+import type { ProfileView } from "~/features/account/index.server";
 import type { PublicEnv } from "~/lib/env.server";
 
 /** What the root loader gives every page. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CEFR_LEVELS } from "~/features/library/schema";
+import { CEFR_LEVELS } from "~/features/library";
 import { fieldErrors, type FieldMessage } from "~/lib/validation/messages";
 
 /** Tags typed as "exam, business; kids" → ["exam", "business", "kids"]. */

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { CEFR_LEVELS } from "~/features/library/schema";
+import { CEFR_LEVELS } from "~/features/library";
 import type { Services } from "~/lib/services.server";
 import { notFound } from "~/lib/not-found";
-import { listClasses } from "~/features/classes/classes.server";
+import { listClasses } from "~/features/classes/index.server";
 import type { StudentsAnswer } from "./components/students-forms";
 import { parseCsv } from "./csv";
 import { readRoster } from "./schemas";

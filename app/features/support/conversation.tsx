@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
-import { subscribe as onLiveEvent } from "~/features/notifications/live";
+import { subscribe as onLiveEvent } from "~/features/notifications";
 import { useT } from "~/lib/i18n/react";
 import { SUPPORT_MESSAGE_MAX } from "./limits";
 import { MessageBubble } from "./message-bubble";

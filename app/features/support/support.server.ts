@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { organizationMembers, supportMessages, userData, users } from "@db/schema";
-import { isPremiumMember, isTrialActive, isNovice } from "~/features/account/user-states";
-import { notify } from "~/features/notifications/notifications.server";
+import { isPremiumMember, isTrialActive, isNovice } from "~/features/account";
+import { notify } from "~/features/notifications/index.server";
 import { supportSignals, type BotMarker } from "~/features/support/parity";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import { queryRows } from "~/lib/db.server";

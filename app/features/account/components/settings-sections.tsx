@@ -1,6 +1,6 @@
 import { Button } from "~/components/ui/button";
 import { CheckboxField } from "~/components/ui/field";
-import { NOTIFICATION_KINDS } from "~/features/notifications/kinds";
+import { NOTIFICATION_KINDS } from "~/features/notifications";
 import { LANGUAGES } from "~/lib/i18n/locales";
 import { useT } from "~/lib/i18n/react";
 import type { AccountPageData } from "../account-page.server";

@@ -2,7 +2,7 @@ import { useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { PASSWORD_RECOMMENDED } from "~/features/auth/schemas";
+import { PASSWORD_RECOMMENDED } from "~/features/auth";
 import { useMessage } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
 import { EmailChangeSchema, PasswordChangeSchema } from "../schemas";

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { LevelSelect } from "~/features/library/components/level-select";
-import { useRootData } from "~/features/site/root-data";
+import { LevelSelect } from "~/features/library";
+import { useRootData } from "~/features/site";
 import { isolatePaths } from "~/lib/bidi";
 import { useT } from "~/lib/i18n/react";
 import { joinUrl } from "../join-url";
 import type { listClasses } from "../classes.server";
-import { useStudentsAction, useStudentsForms } from "~/features/students/components/students-forms";
+import { useStudentsAction, useStudentsForms } from "~/features/students";
 
 /** The teacher's classes, with a form to create one (students/new-class). */
 export function ClassesSection({ classes }: { classes: Awaited<ReturnType<typeof listClasses>> }) {

@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import { useRevalidator, useSubmit } from "react-router";
 import { ArrowLeftIcon, ChevronIcon } from "~/components/ui/icons";
 import { IntentButton } from "~/components/ui/intent-button";
-import { SlideView } from "~/features/library/components/slide-view";
-import { slideForKey } from "~/features/library/slides";
-import { subscribeLive } from "~/features/notifications/live";
+import { SlideView } from "~/features/library";
+import { slideForKey } from "~/features/library";
+import { subscribeLive } from "~/features/notifications";
 import type { liveExercise } from "~/features/classes/classes.server";
 import { useT } from "~/lib/i18n/react";
 

@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "react-router";
 import { cx } from "~/components/ui/cx";
 import { SchoolIcon } from "~/components/ui/icons";
-import { useProfile } from "~/features/site/root-data";
+import { useProfile } from "~/features/site";
 import { useT } from "~/lib/i18n/react";
 
 /**

@@ -1,6 +1,6 @@
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
-import { LevelSelect } from "~/features/library/components/level-select";
+import { LevelSelect } from "~/features/library";
 import { useFormChecks, useMessage, type FormFailure } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
 import { StudentSchema } from "../schemas";

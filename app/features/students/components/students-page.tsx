@@ -1,7 +1,7 @@
 import { useT } from "~/lib/i18n/react";
 import { PostedAnswer } from "~/lib/page-forms";
 import type { StudentsPageData } from "../students-page.server";
-import { ClassesSection } from "~/features/classes/components/classes-section";
+import { ClassesSection } from "~/features/classes";
 import { Roster } from "./student-roster";
 import { StudentView } from "./student-view";
 import type { StudentsAnswer } from "./students-forms";

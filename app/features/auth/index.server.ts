@@ -1,0 +1,3 @@
+// The auth feature's public module (server): other features import it only from here
+// (ESLint enforces it); everything else in the folder is the feature's own.
+export { failedSignInKey } from "./auth.server";

@@ -1,0 +1,5 @@
+// The content feature's public module (browser and server): other features import it only from here
+// (ESLint enforces it); everything else in the folder is the feature's own.
+export { FrontMatterSchemas } from "./collections";
+export type { Row } from "./columns";
+export type { BlogCard, FaqItem } from "./pages";

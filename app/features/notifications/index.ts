@@ -1,0 +1,4 @@
+// The notifications feature's public module (browser and server): other features import it only from here
+// (ESLint enforces it); everything else in the folder is the feature's own.
+export { NOTIFICATION_KINDS } from "./kinds";
+export { subscribe, subscribeLive } from "./live";

@@ -1,0 +1,4 @@
+// The site feature's public module (browser and server): other features import it only from here
+// (ESLint enforces it); everything else in the folder is the feature's own.
+export { useProfile, useRootData } from "./root-data";
+export { JsonLd, Seo, organizationJsonLd } from "./seo";

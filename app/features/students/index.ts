@@ -1,0 +1,4 @@
+// The students feature's public module (browser and server): other features import it only from here
+// (ESLint enforces it); everything else in the folder is the feature's own.
+export { useStudentsAction, useStudentsForms } from "./components/students-forms";
+export { planItems, planMinutes } from "./lesson-sql";
