@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import { z } from "zod";
 import type { Services } from "~/lib/services.server";
+import { refuse } from "~/lib/errors";
 import {
   addShare,
   presentToClass,
@@ -37,8 +37,7 @@ export async function teacherClassAction(
   form: Record<string, FormDataEntryValue>,
 ) {
   const parsed = ActionSchema.safeParse(form);
-  if (!parsed.success)
-    return data({ messageKey: "classes.error.invalid" as const }, { status: 400 });
+  if (!parsed.success) return refuse("classes", "invalid");
   const input = parsed.data;
   const id = row.id;
   switch (input.intent) {
@@ -84,7 +83,5 @@ export async function teacherClassAction(
 }
 
 function shareRefused(result: Exclude<ShareResult, "shared">) {
-  return result === "locked"
-    ? data({ messageKey: "classes.error.locked" as const }, { status: 403 })
-    : data({ messageKey: "classes.error.noExercise" as const }, { status: 404 });
+  return refuse("classes", result === "locked" ? "locked" : "no-exercise");
 }

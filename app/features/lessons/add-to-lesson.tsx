@@ -5,6 +5,7 @@ import { CheckIcon } from "~/components/ui/icons";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { useT } from "~/lib/i18n/react";
+import type { Refusal } from "~/lib/errors";
 
 export interface LessonChoice {
   id: string;
@@ -16,9 +17,7 @@ export interface LessonChoice {
 }
 
 /** What the page's action said about the last "Add" (success, or a message key). */
-export type AddToLessonAnswer =
-  | { added: { lessonId: string; title: string } }
-  | { messageKey: "lessons.error.already" | "lessons.error.invalid" };
+export type AddToLessonAnswer = { added: { lessonId: string; title: string } } | Refusal<"lessons">;
 
 /**
  * "Add to lesson" on a material's page: the teacher's upcoming lessons, each with an Add

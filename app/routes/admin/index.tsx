@@ -1,4 +1,4 @@
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { DateField } from "~/components/ui/date-time-fields";
 import { z } from "zod";
 import type { Route } from "./+types/index";
@@ -17,6 +17,7 @@ import {
   CODE_PATTERN,
 } from "~/features/membership/grants.server";
 import { requireAdmin } from "~/lib/auth/session.server";
+import { refuse } from "~/lib/errors";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
@@ -70,27 +71,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const services = getServices(context);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data(
-      { ok: false, messageKey: "adminCodes.error.invalid" as const, code: null },
-      { status: 400 },
-    );
+  if (!parsed.success) return refuse("adminCodes", "invalid", { code: null });
   const input = parsed.data;
   if (input.intent === "disable-code") {
     await disableCode(services, input.id);
     return { ok: true, messageKey: "adminCodes.disabled" as const, code: null };
   }
-  if (input.kind === "days" && !input.days)
-    return data(
-      { ok: false, messageKey: "adminCodes.error.days" as const, code: null },
-      { status: 400 },
-    );
+  if (input.kind === "days" && !input.days) return refuse("adminCodes", "days", { code: null });
   // A code valid until a day already over could never be redeemed.
   if (input.expiresAt && input.expiresAt.getTime() <= services.clock.now().getTime())
-    return data(
-      { ok: false, messageKey: "adminCodes.error.expired" as const, code: null },
-      { status: 400 },
-    );
+    return refuse("adminCodes", "expired", { code: null });
   const code = await createCode(services, admin.id, {
     code: input.code || undefined,
     kind: input.kind,
@@ -99,11 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     expiresAt: input.expiresAt,
     note: input.note || null,
   });
-  if (!code)
-    return data(
-      { ok: false, messageKey: "adminCodes.error.exists" as const, code: null },
-      { status: 409 },
-    );
+  if (!code) return refuse("adminCodes", "exists", { code: null });
   return { ok: true, messageKey: "adminCodes.created" as const, code };
 }
 

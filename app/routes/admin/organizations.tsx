@@ -1,4 +1,4 @@
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/organizations";
 import { Alert } from "~/components/ui/alert";
@@ -16,6 +16,7 @@ import {
   setSchoolComplimentary,
 } from "~/features/schools/schools.server";
 import { requireAdmin } from "~/lib/auth/session.server";
+import { refuse } from "~/lib/errors";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
@@ -58,8 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context, request);
   const services = getServices(context);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data({ ok: false, messageKey: "adminSchools.error.invalid" as const }, { status: 400 });
+  if (!parsed.success) return refuse("adminSchools", "invalid");
   const input = parsed.data;
   if (input.intent === "complimentary") {
     await setSchoolComplimentary(services, input.organizationId, input.on === "1");
@@ -70,16 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true, messageKey: "adminSchools.created" as const };
   } catch (error) {
     if (!(error instanceof SchoolActionError)) throw error;
-    return data(
-      {
-        ok: false,
-        messageKey:
-          error.code === "no-user"
-            ? ("adminSchools.error.noUser" as const)
-            : ("adminSchools.error.inSchool" as const),
-      },
-      { status: 409 },
-    );
+    return refuse("adminSchools", error.code === "no-user" ? "no-user" : "in-another-school");
   }
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useRevalidator } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/support";
 import { Alert } from "~/components/ui/alert";
@@ -19,6 +19,7 @@ import {
   supportInbox,
 } from "~/features/support/support.server";
 import { requireAdmin } from "~/lib/auth/session.server";
+import { refuse } from "~/lib/errors";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { getLocale } from "~/lib/i18n/locales";
@@ -54,16 +55,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const admin = requireAdmin(context, request);
   const parsed = ReplySchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data({ ok: false, messageKey: "adminSupport.error.empty" as const }, { status: 400 });
+  if (!parsed.success) return refuse("adminSupport", "empty");
   const sent = await replyAsSupport(
     getServices(context),
     admin.id,
     parsed.data.userId,
     parsed.data.body,
   );
-  if (!sent)
-    return data({ ok: false, messageKey: "adminSupport.error.user" as const }, { status: 404 });
+  if (!sent) return refuse("adminSupport", "no-user");
   return { ok: true, messageKey: "adminSupport.sent" as const };
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
 import { Alert } from "~/components/ui/alert";
@@ -14,6 +14,7 @@ import {
   searchUsers,
 } from "~/features/membership/grants.server";
 import { requireAdmin } from "~/lib/auth/session.server";
+import { refuse } from "~/lib/errors";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
@@ -46,24 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = requireAdmin(context, request);
   const services = getServices(context);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data({ ok: false, messageKey: "adminUsers.error.invalid" as const }, { status: 400 });
+  if (!parsed.success) return refuse("adminGrant", "invalid");
   const input = parsed.data;
   if (input.intent === "admin-rights") {
-    if (!input.confirm)
-      return data({ ok: false, messageKey: "adminUsers.error.confirm" as const }, { status: 400 });
+    if (!input.confirm) return refuse("adminRights", "confirm");
     const outcome = await setAdminRights(services, me.id, input.userId, input.admin === "1");
-    if (!outcome.ok)
-      return data(
-        {
-          ok: false,
-          messageKey:
-            outcome.reason === "self"
-              ? ("adminUsers.error.self" as const)
-              : ("adminUsers.error.invalid" as const),
-        },
-        { status: outcome.reason === "self" ? 409 : 404 },
-      );
+    if (!outcome.ok) return refuse("adminRights", outcome.reason);
     return {
       ok: true,
       messageKey:
@@ -80,17 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     input.intent === "grant-days"
       ? await grantAccess(services, input.userId, { days: input.days }, "admin")
       : await grantLifetime(services, input.userId, "admin");
-  if (!outcome.ok)
-    return data(
-      {
-        ok: false,
-        messageKey:
-          outcome.reason === "subscribed"
-            ? ("adminUsers.error.subscribed" as const)
-            : ("adminUsers.error.invalid" as const),
-      },
-      { status: 409 },
-    );
+  if (!outcome.ok) return refuse("adminGrant", outcome.reason);
   return { ok: true, messageKey: "adminUsers.granted" as const };
 }
 

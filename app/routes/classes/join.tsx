@@ -9,6 +9,7 @@ import { LIMITS } from "~/features/auth/limits";
 import { JoinSignUpSchema, PASSWORD_MIN } from "~/features/auth/schemas";
 import { classByCode, joinClass } from "~/features/classes/classes.server";
 import { hasRole, ROLE } from "~/lib/auth/roles";
+import { refuse } from "~/lib/errors";
 import { getUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { parseForm, useMessage, type FormFailure } from "~/lib/forms";
@@ -56,14 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = getUser(context);
   if (user) {
     const error = await joinClass(services, user, cls.id);
-    if (error)
-      return data<Answer>(
-        {
-          messageKey:
-            error === "teacher-account" ? "classes.join.teacherAccount" : "classes.join.otherClass",
-        },
-        { status: 409 },
-      );
+    if (error) return refuse("classJoin", error);
     return redirect(`/class/${cls.id}`);
   }
   const form = await readForm(request);

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
 import type { Route } from "./+types/lesson-new";
@@ -18,6 +18,7 @@ import {
 import { getStudent } from "~/features/students/students.server";
 import { rememberTimeZone, teacherTimeZone } from "~/features/lessons/teacher.server";
 import { requireUser } from "~/lib/auth/session.server";
+import { refuse } from "~/lib/errors";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
@@ -72,8 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const startsAt = parsed.success
     ? zonedTimeToUtc(parsed.data.date, parsed.data.time, parsed.data.timeZone)
     : null;
-  if (!parsed.success || !startsAt)
-    return data({ messageKey: "lessons.error.when" as const }, { status: 400 });
+  if (!parsed.success || !startsAt) return refuse("lessons", "when");
   await rememberTimeZone(services, user.id, parsed.data.timeZone);
   const id = parsed.data.copyFrom
     ? await duplicateLesson(services, user.id, parsed.data.copyFrom, startsAt)

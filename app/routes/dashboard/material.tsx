@@ -20,6 +20,7 @@ import { AddToLessonPanel, type AddToLessonAnswer } from "~/features/lessons/add
 import { addItem, getLesson, lessonsToAddMaterial } from "~/features/lessons/lessons.server";
 import { listStudents } from "~/features/students/students.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
+import { refuse } from "~/lib/errors";
 import { renderMarkdown } from "~/lib/content/markdown";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
@@ -81,21 +82,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const services = getServices(context);
   const parsed = AddToLessonSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    return data<AddToLessonAnswer>(
-      { messageKey: "lessons.error.invalid" as const },
-      { status: 400 },
-    );
+  if (!parsed.success) return refuse("lessons", "invalid");
   const { lessonId } = parsed.data;
   const added = await addItem(services, user.id, lessonId, {
     kind: "material",
     materialId: params.id,
   });
-  if (added === "already")
-    return data<AddToLessonAnswer>(
-      { messageKey: "lessons.error.already" as const },
-      { status: 409 },
-    );
+  if (added === "already") return refuse("lessons", "already");
   const lesson = added ? await getLesson(services, user.id, lessonId) : null;
   if (!lesson) notFound(request);
   return data<AddToLessonAnswer>({ added: { lessonId, title: lesson.title } });

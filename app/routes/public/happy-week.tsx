@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/happy-week";
 import { Alert } from "~/components/ui/alert";
@@ -13,12 +13,11 @@ import { CURRENCIES, formatPrice, PRICES } from "~/features/membership/prices";
 import { discountState } from "~/features/membership/promotions";
 import { loadPromotions } from "~/features/membership/promotions.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
+import { refuse } from "~/lib/errors";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useLocale, useT } from "~/lib/i18n/react";
-import type { TranslateValues } from "~/lib/i18n/translate";
 import { stripeClient } from "~/lib/stripe.server";
-import type { MessageKey } from "~/lib/i18n/translate";
 
 /**
  * /r/happy-week: a time-boxed discount on the first payment (spec §1), through the Stripe
@@ -58,24 +57,19 @@ const CheckoutSchema = z.object({
   currency: z.enum(CURRENCIES).optional(),
 });
 
-/** What a refused checkout says (a message key and its values). */
-function refusal(status: number, messageKey: MessageKey, values?: TranslateValues) {
-  return data({ messageKey, values }, { status });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = requireUser(context, request);
   const services = getServices(context);
   const parsed = CheckoutSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return refusal(400, "membership.error.invalidRequest");
+  if (!parsed.success) return refuse("happyWeek", "invalid");
   const state = discountState(await loadPromotions(services), services.clock.now());
-  if (state.state !== "running") return refusal(409, "happyWeek.ended");
+  if (state.state !== "running") return refuse("happyWeek", "ended");
   const settled = await settledPremium(services, user);
   if (settled)
     return settled.kind === "school"
-      ? refusal(409, "membership.schoolCovers", { school: settled.school })
-      : refusal(409, "happyWeek.alreadyPremium");
+      ? refuse("happyWeek", "school-covers", { values: { school: settled.school } })
+      : refuse("happyWeek", "already-premium");
   try {
     const promotion = await promotionCodeId(services, state.campaign.promotionCode);
     const url = await startCheckout(services, user, parsed.data.interval, {
@@ -86,16 +80,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return new Response(null, { status: 302, headers: { Location: url } });
   } catch (error) {
     if (error instanceof BillingError)
-      return refusal(
-        error.code === "not-configured" ? 503 : 409,
+      return refuse(
+        "happyWeek",
         error.code === "not-configured"
-          ? "membership.error.notConfigured"
+          ? "not-configured"
           : error.code === "already-subscribed"
-            ? "happyWeek.alreadyPremium"
-            : "membership.error.stripe",
+            ? "already-premium"
+            : "stripe",
       );
     services.log.error({ err: error }, "happy-week checkout failed");
-    return refusal(502, "membership.error.stripe");
+    return refuse("happyWeek", "stripe-unreachable");
   }
 }
 

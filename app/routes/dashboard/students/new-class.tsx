@@ -1,12 +1,12 @@
 import { useOutletContext } from "react-router";
 import type { Route } from "./+types/new-class";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { createClass } from "~/features/classes/classes.server";
-import type { StudentsAnswer } from "~/features/students/components/students-forms";
 import { ClassSchema } from "~/features/students/students-page.server";
 import { StudentsPage } from "~/features/students/components/students-page";
 import type { StudentsPageData } from "~/features/students/students-page.server";
 import { requireUser } from "~/lib/auth/session.server";
+import { refuse } from "~/lib/errors";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 
@@ -23,10 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ClassSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
     // Shown where the page shows import errors, as before the split.
-    return data<StudentsAnswer>(
-      { intent: "import-error", messageKey: "classes.error.name" as const },
-      { status: 400 },
-    );
+    return refuse("classes", "name", { intent: "import-error" as const });
   const classId = await createClass(services, user.id, parsed.data);
   return redirect(`/class/${classId}`);
 }

@@ -1,0 +1,97 @@
+import { data } from "react-router";
+import type { MessageKey, TranslateValues } from "./i18n/translate";
+
+/**
+ * The one error vocabulary (issue 20): every refusal a feature or an action reports, by area
+ * and code, with its HTTP status and the message the person reads — mapped once, here. A
+ * feature returns or throws a code (`ErrorCode<"school">`); the action answers it with
+ * `refuse("school", code)`. Adding a code without its message, or answering a code an area
+ * does not have, fails typecheck. Unknown addresses and records someone may not see are the
+ * page's 404 instead (`notFound`, app/lib/not-found.ts).
+ */
+const ERRORS = {
+  adminCodes: {
+    invalid: [400, "adminCodes.error.invalid"],
+    days: [400, "adminCodes.error.days"],
+    expired: [400, "adminCodes.error.expired"],
+    exists: [409, "adminCodes.error.exists"],
+  },
+  adminGrant: {
+    invalid: [400, "adminUsers.error.invalid"],
+    subscribed: [409, "adminUsers.error.subscribed"],
+    "no-user": [409, "adminUsers.error.invalid"],
+  },
+  adminRights: {
+    confirm: [400, "adminUsers.error.confirm"],
+    self: [409, "adminUsers.error.self"],
+    "no-user": [404, "adminUsers.error.invalid"],
+  },
+  adminSchools: {
+    invalid: [400, "adminSchools.error.invalid"],
+    "no-user": [409, "adminSchools.error.noUser"],
+    "in-another-school": [409, "adminSchools.error.inSchool"],
+  },
+  adminSupport: {
+    empty: [400, "adminSupport.error.empty"],
+    "no-user": [404, "adminSupport.error.user"],
+  },
+  classes: {
+    invalid: [400, "classes.error.invalid"],
+    name: [400, "classes.error.name"],
+    locked: [403, "classes.error.locked"],
+    "no-exercise": [404, "classes.error.noExercise"],
+  },
+  classJoin: {
+    "teacher-account": [409, "classes.join.teacherAccount"],
+    "other-class": [409, "classes.join.otherClass"],
+  },
+  happyWeek: {
+    invalid: [400, "membership.error.invalidRequest"],
+    ended: [409, "happyWeek.ended"],
+    "already-premium": [409, "happyWeek.alreadyPremium"],
+    "school-covers": [409, "membership.schoolCovers"],
+    "not-configured": [503, "membership.error.notConfigured"],
+    stripe: [409, "membership.error.stripe"],
+    "stripe-unreachable": [502, "membership.error.stripe"],
+  },
+  lessons: {
+    invalid: [400, "lessons.error.invalid"],
+    when: [400, "lessons.error.when"],
+    already: [409, "lessons.error.already"],
+  },
+} as const satisfies Record<string, Record<string, readonly [number, MessageKey]>>;
+
+export type ErrorArea = keyof typeof ERRORS;
+export type ErrorCode<A extends ErrorArea> = keyof (typeof ERRORS)[A] & string;
+
+/** What an action answers when it refuses: the code, and the message key shown for it. */
+export interface Refusal<A extends ErrorArea = ErrorArea> {
+  ok: false;
+  error: ErrorCode<A>;
+  messageKey: MessageKey;
+  values?: TranslateValues;
+}
+
+/** The message key and HTTP status of a code. */
+export function errorMessage<A extends ErrorArea>(
+  area: A,
+  code: ErrorCode<A>,
+): { status: number; messageKey: MessageKey } {
+  const [status, messageKey] = (ERRORS[area] as Record<string, readonly [number, MessageKey]>)[
+    code
+  ]!;
+  return { status, messageKey };
+}
+
+/**
+ * An action's refusal: the code's status, and `{ ok: false, error, messageKey }` plus `extra`
+ * (message values, or fields the page's answer type always has).
+ */
+export function refuse<A extends ErrorArea, E extends object = object>(
+  area: A,
+  code: ErrorCode<A>,
+  extra?: E & { values?: TranslateValues },
+) {
+  const { status, messageKey } = errorMessage(area, code);
+  return data<Refusal<A> & E>({ ...(extra as E), ok: false, error: code, messageKey }, { status });
+}
