@@ -32,11 +32,11 @@ import { getServices } from "~/lib/context.server";
 import { getPublicEnv } from "~/lib/env.server";
 import { messagesUrl } from "~/lib/i18n/client";
 import { HydrationContext, pageHydrates } from "~/lib/hydration";
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, readCookie } from "~/lib/i18n/detect";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "~/lib/i18n/detect";
 import { pageLocale } from "~/lib/i18n/page-locale.server";
 import { DEFAULT_LOCALE, getLocale } from "~/lib/i18n/locales";
 import { useNonce } from "~/lib/nonce";
-import { SIGNED_UP_COOKIE } from "~/lib/routing/cookies";
+import { cookieValue, featureLabCookie, hasCookie, signedUpCookie } from "~/lib/routing/cookies";
 import { requestMiddleware } from "~/lib/routing/middleware.server";
 import { routeLocale, splitLocalePrefix } from "~/lib/routing/paths";
 
@@ -67,7 +67,10 @@ export async function loader({
   const featureLabHasNew = user
     ? hasNewUpdate(
         await latestChangelogDate(services.database, now),
-        featureLabOpenedAt(cookieHeader, user.data.featureLabOpenedAt),
+        featureLabOpenedAt(
+          await cookieValue(featureLabCookie, cookieHeader),
+          user.data.featureLabOpenedAt,
+        ),
         now,
       )
     : false;
@@ -83,7 +86,8 @@ export async function loader({
     featureLabHasNew,
     promotionOffer: offer ? { until: offer.accessUntil.toISOString() } : null,
     unreadNotifications: user ? await unreadCount(services, user.id) : 0,
-    signedUpBefore: readCookie(cookieHeader, SIGNED_UP_COOKIE) === "1",
+    // Any value counts, as in the page cache's key (app/lib/page-cache.server.ts).
+    signedUpBefore: hasCookie(signedUpCookie, cookieHeader),
     contentVersions: (await contentStore(services.database)).versions,
   });
 }

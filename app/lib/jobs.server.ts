@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { MINUTE_MS } from "./time";
 import { queryRows, type Database } from "./db.server";
 import type { Clock } from "./clock";
 import type { Logger } from "./log.server";
@@ -41,7 +42,7 @@ export class JobRunner {
     private readonly clock: Clock,
   ) {}
 
-  start(firstDelayMs = 60_000): void {
+  start(firstDelayMs = MINUTE_MS): void {
     if (this.tickMs <= 0 || this.timer) return;
     const tick = () => {
       this.running = this.runDue()

@@ -1,8 +1,9 @@
 import type { DatabaseHandle } from "./db.server";
 import { SETTINGS_CHANNEL } from "./flags.server";
+import { MINUTE_MS } from "./time";
 import { COUNTRY_HEADERS, countryFor } from "./geo.server";
 import { LOCALE_COOKIE, preferredLocale, readCookie } from "./i18n/detect";
-import { SIGNED_UP_COOKIE } from "./routing/cookies";
+import { hasCookie, signedUpCookie } from "./routing/cookies";
 import { splitLocalePrefix } from "./routing/paths";
 import { ROUTE_RULES_CHANNEL } from "./routing/route-rules.server";
 
@@ -17,7 +18,7 @@ const PAGE_CHANNELS = ["content_changed", "library_changed", ROUTE_RULES_CHANNEL
  * content, the library, route rules or settings (NOTIFY from any instance) empties it.
  */
 
-const PAGE_CACHE_TTL_MS = 60_000;
+const PAGE_CACHE_TTL_MS = MINUTE_MS;
 const MAX_ENTRIES = 400;
 const MAX_BODY = 512 * 1024;
 
@@ -59,7 +60,7 @@ export function pageCacheKey(input: KeyInput): string | null {
     cookie: readCookie(cookie, LOCALE_COOKIE),
     acceptLanguage: input.header("accept-language"),
   });
-  const signedUp = readCookie(cookie, SIGNED_UP_COOKIE) === "1" ? "1" : "0";
+  const signedUp = hasCookie(signedUpCookie, cookie) ? "1" : "0";
   // Only a home page shows prices, which follow the visitor's country.
   const home = rest === "/";
   const country = home

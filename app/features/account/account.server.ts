@@ -24,7 +24,7 @@ import type { FormFailure } from "~/lib/forms";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "~/lib/i18n/detect";
 import { normalizeLocale } from "~/lib/i18n/locales";
 import { renderMail } from "~/lib/mail-templates.server";
-import { FEATURE_LAB_COOKIE, FEATURE_LAB_MAX_AGE_S, serializeCookie } from "~/lib/routing/cookies";
+import { featureLabCookie } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
 import { failedSignInKey } from "~/features/auth/index.server";
 import { LIMITS } from "~/features/auth";
@@ -49,7 +49,7 @@ export async function markFeatureLabOpened(
   now: Date,
 ): Promise<string> {
   await db.update(userData).set({ featureLabOpenedAt: now }).where(eq(userData.userId, userId));
-  return serializeCookie(FEATURE_LAB_COOKIE, String(now.getTime()), FEATURE_LAB_MAX_AGE_S);
+  return featureLabCookie.serialize(String(now.getTime()));
 }
 
 export interface SessionRow {

@@ -9,7 +9,7 @@ import { hasRole, ROLE } from "~/lib/auth/roles";
 import { consumeRate, peekRate, type RateDecision, type RateRule } from "~/lib/rate-limit.server";
 import { ACCESS_CHANGED_EVENT } from "~/lib/realtime.server";
 import { safeRedirectTarget } from "~/lib/routing/redirect";
-import { serializeCookie, SIGNED_UP_COOKIE, SIGNED_UP_MAX_AGE_S } from "~/lib/routing/cookies";
+import { clearCookie, oauthTargetCookie, signedUpCookie } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
 import { renderMail } from "~/lib/mail-templates.server";
 import { rosterVerifiedStudent } from "~/features/classes/index.server";
@@ -116,7 +116,7 @@ export async function signUp(
 
   return data(
     { sent: true as const, email: input.email },
-    { headers: { "Set-Cookie": serializeCookie(SIGNED_UP_COOKIE, "1", SIGNED_UP_MAX_AGE_S) } },
+    { headers: { "Set-Cookie": await signedUpCookie.serialize("1") } },
   );
 }
 
@@ -194,7 +194,7 @@ export async function signIn(
     const target = safeRedirectTarget(input.redirectTo);
     const out = new Headers();
     for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
-    out.append("Set-Cookie", serializeCookie(SIGNED_UP_COOKIE, "1", SIGNED_UP_MAX_AGE_S));
+    out.append("Set-Cookie", await signedUpCookie.serialize("1"));
     return redirect(target, { headers: out });
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
@@ -418,8 +418,6 @@ export async function signOut(services: Services, request: Request, userId: stri
   return redirect("/auth/sign-in?signedOut=1", { headers: out });
 }
 
-const OAUTH_TARGET_COOKIE = "parley_oauth_target";
-
 /** Starts Google sign-in (OAuth with PKCE); the callback lands on /auth/confirm. */
 export async function startGoogleSignIn(
   services: Services,
@@ -433,10 +431,7 @@ export async function startGoogleSignIn(
   });
   const out = new Headers();
   for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
-  out.append(
-    "Set-Cookie",
-    serializeCookie(OAUTH_TARGET_COOKIE, safeRedirectTarget(redirectTo), 600, true),
-  );
+  out.append("Set-Cookie", await oauthTargetCookie.serialize(safeRedirectTarget(redirectTo)));
   if (!response.url) throw new Error("Google sign-in did not return an authorization URL");
   return redirect(response.url, { headers: out });
 }
@@ -452,16 +447,14 @@ export async function completeOAuth(services: Services, request: Request, target
   const response = await services.auth.handler(new Request(callback, { headers: request.headers }));
   const out = new Headers();
   for (const cookie of response.headers.getSetCookie()) out.append("Set-Cookie", cookie);
-  out.append("Set-Cookie", `${OAUTH_TARGET_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly`);
+  out.append("Set-Cookie", await clearCookie(oauthTargetCookie));
   const location = response.headers.get("location") ?? "";
   if (response.status >= 400 || location.includes("error=")) {
     return redirect("/auth/sign-in?oauthError=1", { headers: out });
   }
-  out.append("Set-Cookie", serializeCookie(SIGNED_UP_COOKIE, "1", SIGNED_UP_MAX_AGE_S));
+  out.append("Set-Cookie", await signedUpCookie.serialize("1"));
   // Google has verified the address: a new teacher's trial starts now.
   const userId = await userIdFromCookies(services, response.headers.getSetCookie());
   if (userId) await startTrialIfEligible(services, userId);
   return redirect(target, { headers: out });
 }
-
-export { OAUTH_TARGET_COOKIE };

@@ -1,7 +1,5 @@
 import { anonymousViewer, contentStore } from "~/features/content/index.server";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { readCookie } from "~/lib/i18n/detect";
-import { FEATURE_LAB_COOKIE } from "~/lib/routing/cookies";
 import type { ChangelogEntry } from "./changelog";
 
 /** Changelog entries, newest first; scheduled ones stay hidden until their date. */
@@ -38,9 +36,11 @@ export async function latestChangelogDate(
   return latest ? new Date(latest.publishedAt) : null;
 }
 
-/** The later of the cookie's and the account's record of when the lab was last opened. */
-export function featureLabOpenedAt(cookieHeader: string | null, stored: Date | null): Date | null {
-  const raw = readCookie(cookieHeader, FEATURE_LAB_COOKIE);
+/**
+ * The later of the cookie's (`featureLabCookie`'s value) and the account's record of when
+ * the lab was last opened.
+ */
+export function featureLabOpenedAt(raw: string | null, stored: Date | null): Date | null {
   const fromCookie = raw && /^\d{10,16}$/.test(raw) ? new Date(Number(raw)) : null;
   if (fromCookie && stored) return fromCookie > stored ? fromCookie : stored;
   return fromCookie ?? stored;

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DatabaseHandle } from "~/lib/db.server";
+import { MINUTE_MS } from "~/lib/time";
 import { durationBucket, DURATION_BUCKETS } from "./search-params";
 import { AUDIENCES, CEFR_LEVELS, EXERCISE_TYPES, GROUPINGS, TOPICS } from "./schema";
 
 const LIBRARY_CHANNEL = "library_changed";
-const REFRESH_MS = 5 * 60_000;
+const REFRESH_MS = 5 * MINUTE_MS;
 const TEXT_MATCH_CACHE = 500;
 
 function bitsOf(values: readonly string[], all: readonly string[]): number {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import { MINUTE_MS } from "~/lib/time";
 import { organizations, stripeEvents, userData } from "@db/schema";
 import {
   MEMBERSHIP_PLAN,
@@ -52,7 +53,7 @@ function requireStripe(services: Services): Stripe {
 
 /** Per Stripe client (one account each): the same lookup key names another price elsewhere. */
 const priceCaches = new WeakMap<Stripe, Map<string, { price: Stripe.Price; at: number }>>();
-const PRICE_CACHE_MS = 10 * 60 * 1000;
+const PRICE_CACHE_MS = 10 * MINUTE_MS;
 
 /** The active Stripe Price for a lookup key (cached ten minutes). */
 async function priceFor(stripe: Stripe, lookupKey: string): Promise<Stripe.Price> {

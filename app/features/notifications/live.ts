@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { MINUTE_MS, SECOND_MS } from "~/lib/time";
 
 /**
  * One EventSource per page to /api/events, shared by every component that listens. The
@@ -29,7 +30,7 @@ function connect() {
     }
     source?.close();
     source = null;
-    const delay = Math.min(60_000, 1000 * 2 ** Math.min(failures, 6));
+    const delay = Math.min(MINUTE_MS, SECOND_MS * 2 ** Math.min(failures, 6));
     clearTimeout(retryTimer);
     retryTimer = setTimeout(connect, delay);
   };
@@ -115,7 +116,7 @@ export function subscribeLive(
       attempts++;
       if (stream?.readyState !== EventSource.CLOSED && attempts < 3) return;
       stream?.close();
-      timer = setTimeout(open, Math.min(60_000, 1000 * 2 ** Math.min(attempts, 6)));
+      timer = setTimeout(open, Math.min(MINUTE_MS, SECOND_MS * 2 ** Math.min(attempts, 6)));
     };
     stream.addEventListener(STREAM_END_EVENT, () => {
       closed = true;

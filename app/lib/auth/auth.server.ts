@@ -1,5 +1,6 @@
 import type { Clock } from "~/lib/clock";
 import { createHash } from "node:crypto";
+import { DAY_S } from "../time";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
@@ -18,9 +19,9 @@ import { ROLE } from "./roles";
 import { authSchemaOptions } from "./schema-options";
 
 /** Sessions last as long as browsers keep cookies: 400 days (see docs/decisions/003). */
-const SESSION_MAX_AGE_S = 400 * 24 * 60 * 60;
+const SESSION_MAX_AGE_S = 400 * DAY_S;
 const SESSION_COOKIE_PREFIX = "parley";
-const VERIFICATION_EXPIRES_S = 24 * 60 * 60;
+const VERIFICATION_EXPIRES_S = DAY_S;
 const RESET_EXPIRES_S = 60 * 60;
 
 /** One trial per person: the hash of the normalised address survives re-registration. */
@@ -121,7 +122,7 @@ export function createAuth(deps: AuthDeps) {
     },
     session: {
       expiresIn: SESSION_MAX_AGE_S,
-      updateAge: 24 * 60 * 60,
+      updateAge: DAY_S,
     },
     emailAndPassword: {
       enabled: true,

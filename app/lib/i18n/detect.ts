@@ -1,7 +1,8 @@
+import { DAY_S } from "../time";
 import { DEFAULT_LOCALE, DICTIONARY_LOCALE, normalizeLocale } from "./locales";
 
 export const LOCALE_COOKIE = "parley_locale";
-export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+export const LOCALE_COOKIE_MAX_AGE_S = 365 * DAY_S;
 
 /** Browser tags that name one of our locales in another way. */
 const ALIASES: Record<string, string> = {

@@ -1,10 +1,11 @@
 import { routeRules } from "@db/schema";
 import type { DatabaseHandle } from "../db.server";
+import { MINUTE_MS } from "../time";
 import type { Logger } from "../log.server";
 import { matchRouteRule, type RouteRule } from "./route-rules";
 
 export const ROUTE_RULES_CHANNEL = "route_rules_changed";
-const REFRESH_MS = 60_000;
+const REFRESH_MS = MINUTE_MS;
 
 /**
  * The redirect table, held in memory and reloaded when an admin changes it (a NOTIFY from

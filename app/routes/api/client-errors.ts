@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { Route } from "./+types/client-errors";
+import { MINUTE_MS } from "~/lib/time";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { readJsonBody, requireMethod } from "~/lib/http.server";
 import { consumeRate, tooManyRequests, type RateRule } from "~/lib/rate-limit.server";
 
 /** A page in an error loop reports a few times; a flood is not a browser reporting. */
-const CLIENT_ERROR_RATE: RateRule = { windowMs: 60_000, max: 20 };
+const CLIENT_ERROR_RATE: RateRule = { windowMs: MINUTE_MS, max: 20 };
 /** Reports are small: a message, a stack and an address (each capped by the schema). */
 const MAX_REPORT_BYTES = 16 * 1024;
 

@@ -3,19 +3,15 @@ import type { Route } from "./+types/confirm";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import {
-  completeOAuth,
-  OAUTH_TARGET_COOKIE,
-  resendVerification,
-} from "~/features/auth/auth.server";
+import { completeOAuth, resendVerification } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { ResendVerificationSchema } from "~/features/auth/schemas";
 import { getUser } from "~/lib/auth/session.server";
 import { getRequestInfo, getServices } from "~/lib/context.server";
 import { formFailure, parseForm, useMessage, useFormChecks, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
-import { readCookie } from "~/lib/i18n/detect";
 import { useT } from "~/lib/i18n/react";
+import { cookieValue, oauthTargetCookie } from "~/lib/routing/cookies";
 import { REDIRECT_PARAM } from "~/lib/routing/guards";
 import { safeRedirectTarget } from "~/lib/routing/redirect";
 
@@ -37,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   if (params.get("code") && params.get("state")) {
     const target = safeRedirectTarget(
-      readCookie(request.headers.get("cookie"), OAUTH_TARGET_COOKIE) ?? params.get(REDIRECT_PARAM),
+      (await cookieValue(oauthTargetCookie, request.headers.get("cookie"))) ??
+        params.get(REDIRECT_PARAM),
     );
     return completeOAuth(services, request, target);
   }
