@@ -124,7 +124,24 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.tsx", "app/**/*.ts"],
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Links and forms to the app's own pages go through React Router's typed href(), so a
+      // page that moves or a misspelt address fails typecheck (issue 20: one source per URL).
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "JSXAttribute[name.name=/^(to|action)$/] > Literal[value=/^\\/(dashboard|auth|admin|class|c|r|legal)(\\/|$|\\?|#)/]",
+          message: 'Use href("/pattern", params) for the app\'s own pages.',
+        },
+        {
+          selector:
+            "JSXAttribute[name.name=/^(to|action)$/] > JSXExpressionContainer > TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(dashboard|auth|admin|class|c|r|legal)(\\/|$|\\?|#)/]",
+          message: 'Use href("/pattern", params) for the app\'s own pages.',
+        },
+      ],
+    },
   },
   {
     // Routes are thin (issue 20): they read the request, call feature functions and answer.

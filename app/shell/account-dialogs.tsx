@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, href } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { overlays } from "~/components/ui/overlay-stack";
@@ -90,7 +90,7 @@ export function MembershipDialog({ profile }: { profile: ProfileView }) {
         </p>
       ) : null}
       <Link
-        to="/dashboard/membership"
+        to={href("/dashboard/membership")}
         onClick={() => overlays.hide()}
         className="inline-block text-sm font-semibold text-brand-700 hover:underline"
       >
@@ -111,7 +111,7 @@ export function RedeemCodeDialog() {
   const fetcher = useFetcher<RedeemResult>();
   const result = fetcher.data;
   return (
-    <fetcher.Form method="post" action="/dashboard/membership" className="space-y-4">
+    <fetcher.Form method="post" action={href("/dashboard/membership")} className="space-y-4">
       <input type="hidden" name="intent" value="redeem" />
       <p className="text-sm text-slate-600">{t("redeem.intro")}</p>
       <RedeemCodeField wide />

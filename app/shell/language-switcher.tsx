@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Form, useLocation } from "react-router";
+import { Form, useLocation, href } from "react-router";
 import { LANGUAGES } from "~/lib/i18n/locales";
 import { useLocale, useT } from "~/lib/i18n/react";
 
@@ -15,7 +15,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const location = useLocation();
   const id = useId();
   return (
-    <Form method="post" action="/api/locale" reloadDocument className={className}>
+    <Form method="post" action={href("/api/locale")} reloadDocument className={className}>
       <input type="hidden" name="path" value={`${location.pathname}${location.search}`} />
       <label htmlFor={id} className="sr-only">
         {t("common.language")}

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import { formatDate } from "~/lib/format";
 import type { ProfileView } from "~/features/account/profile.server";
 import { useLocale, useT } from "~/lib/i18n/react";
@@ -20,7 +20,7 @@ export function NotificationBanner({ profile }: { profile: ProfileView }) {
         role="status"
         data-testid="promotion-banner"
       >
-        <Form method="post" action="/dashboard/membership" className="inline">
+        <Form method="post" action={href("/dashboard/membership")} className="inline">
           <input type="hidden" name="intent" value="claim-promotion" />
           {t("promotion.offer", { date: formatDate(offer.until, locale.iso, "UTC") })}{" "}
           <button type="submit" className="font-semibold underline">
@@ -38,7 +38,7 @@ export function NotificationBanner({ profile }: { profile: ProfileView }) {
         data-testid="notification-banner"
       >
         {t("banner.trialEnding", { count: trial.daysLeft })}{" "}
-        <Link to="/dashboard/membership" className="font-semibold underline">
+        <Link to={href("/dashboard/membership")} className="font-semibold underline">
           {t("banner.keepPremium")}
         </Link>
       </div>

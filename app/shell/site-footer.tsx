@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { Logo } from "~/components/ui/logo";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { localizePath } from "~/lib/routing/paths";
@@ -42,7 +42,7 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
-              <Link to="/newsletter" className="hover:text-brand-700">
+              <Link to={href("/newsletter")} className="hover:text-brand-700">
                 {t("nav.newsletter")}
               </Link>
             </li>
@@ -53,7 +53,7 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm text-slate-600">
             {LEGAL_SLUGS.map((slug) => (
               <li key={slug}>
-                <Link to={`/legal/${slug}`} className="hover:text-brand-700">
+                <Link to={href("/legal/:slug", { slug })} className="hover:text-brand-700">
                   {t(`legal.${slug}`)}
                 </Link>
               </li>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, href } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { Logo } from "~/components/ui/logo";
 import { supportChat } from "~/features/support/chat-store";
@@ -44,13 +44,13 @@ export function SiteHeader({ variant = "site" }: { variant?: "landing" | "site" 
   const actions = (
     <>
       {signedIn || signedUpBefore ? (
-        <ButtonLink to="/dashboard" theme={signedIn ? "primary" : "white"} size="medium">
+        <ButtonLink to={href("/dashboard")} theme={signedIn ? "primary" : "white"} size="medium">
           {t("nav.dashboard")}
         </ButtonLink>
       ) : null}
       {signedIn || signedUpBefore ? null : (
         // Always findable (issue 21): a teacher on a school computer has no signed-up cookie.
-        <ButtonLink to="/auth/sign-in" theme="white" size="medium">
+        <ButtonLink to={href("/auth/sign-in")} theme="white" size="medium">
           {t("nav.signIn")}
         </ButtonLink>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { cx } from "~/components/ui/cx";
 import {
   BellIcon,
@@ -39,7 +39,7 @@ function TrialIndicator({ trial }: { trial: NonNullable<ProfileView["trial"]> })
   const t = useT();
   return (
     <Link
-      to="/dashboard/membership"
+      to={href("/dashboard/membership")}
       className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900 ring-1 ring-amber-200 hover:bg-amber-100"
       data-testid="trial-indicator"
     >
@@ -63,7 +63,7 @@ function SchoolPlanIndicator({ school }: { school: string }) {
   const t = useT();
   return (
     <Link
-      to="/dashboard/membership"
+      to={href("/dashboard/membership")}
       className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1.5 text-sm font-medium text-emerald-900 ring-1 ring-emerald-200 hover:bg-emerald-100"
       data-testid="school-plan-indicator"
     >
@@ -209,7 +209,7 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
         data-testid="top-bar"
       >
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-5">
-          <Logo to="/dashboard" className="me-2 shrink-0" />
+          <Logo to={href("/dashboard")} className="me-2 shrink-0" />
           <nav aria-label={t("nav.main")} className="hidden items-center gap-0.5 md:flex">
             {links.map((link) => (
               <NavButton
@@ -299,7 +299,7 @@ function NotificationsBell() {
   return (
     <Tooltip content={label}>
       <Link
-        to="/dashboard/notifications"
+        to={href("/dashboard/notifications")}
         className="relative inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100"
         data-testid="topbar-notifications"
         aria-label={label}

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { data, redirect, href } from "react-router";
 import {
   accounts,
   classes,
@@ -462,5 +462,5 @@ export async function deleteAccount(
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   // A page that says it was done (the landing has no word for it, and stays cacheable).
-  return redirect("/auth/sign-in?accountDeleted=1", { headers });
+  return redirect(`${href("/auth/sign-in")}?accountDeleted=1`, { headers });
 }

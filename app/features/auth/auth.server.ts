@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { and, eq, isNull } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { data, redirect, href } from "react-router";
 import { trialGrants, userData, users } from "@db/schema";
 import { emailHash } from "~/lib/auth/auth.server";
 import { isCommonPassword } from "~/lib/auth/password.server";
@@ -276,7 +276,7 @@ export async function resetPassword(
     }
     throw error;
   }
-  return redirect("/auth/sign-in?reset=1");
+  return redirect(`${href("/auth/sign-in")}?reset=1`);
 }
 
 /**
@@ -415,7 +415,7 @@ export async function signOut(services: Services, request: Request, userId: stri
     // No session to end: signing out is already done.
     if (!(error instanceof APIError)) throw error;
   }
-  return redirect("/auth/sign-in?signedOut=1", { headers: out });
+  return redirect(`${href("/auth/sign-in")}?signedOut=1`, { headers: out });
 }
 
 /** Starts Google sign-in (OAuth with PKCE); the callback lands on /auth/confirm. */
@@ -450,7 +450,7 @@ export async function completeOAuth(services: Services, request: Request, target
   out.append("Set-Cookie", await clearCookie(oauthTargetCookie));
   const location = response.headers.get("location") ?? "";
   if (response.status >= 400 || location.includes("error=")) {
-    return redirect("/auth/sign-in?oauthError=1", { headers: out });
+    return redirect(`${href("/auth/sign-in")}?oauthError=1`, { headers: out });
   }
   out.append("Set-Cookie", await signedUpCookie.serialize("1"));
   // Google has verified the address: a new teacher's trial starts now.

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { CheckIcon } from "~/components/ui/icons";
@@ -56,7 +56,7 @@ export function AddToLessonPanel({
             <Alert tone="success">
               {t("materials.added", { title: answer.added.title })}{" "}
               <Link
-                to={`/dashboard/lessons/${answer.added.lessonId}`}
+                to={href("/dashboard/lessons/:id", { id: answer.added.lessonId })}
                 className="font-semibold underline"
               >
                 {t("materials.openLesson")}
@@ -100,13 +100,16 @@ export function AddToLessonPanel({
       )}
       <div className="mt-5 border-t border-slate-100 pt-4">
         {students.length === 0 ? (
-          <Link to="/dashboard/students" className="text-sm font-semibold text-brand-700 underline">
+          <Link
+            to={href("/dashboard/students")}
+            className="text-sm font-semibold text-brand-700 underline"
+          >
             {t("students.add")}
           </Link>
         ) : (
           <Form
             method="get"
-            action="/dashboard/lessons/new"
+            action={href("/dashboard/lessons/new")}
             className="flex flex-wrap items-end gap-3"
           >
             <input type="hidden" name="materialId" value={materialId} />

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { createContext, redirect, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type RouterContextProvider, href } from "react-router";
 import { userData } from "@db/schema";
 import { apiError } from "../http.server";
 import { confirmUrl } from "../routing/guards";
@@ -110,7 +110,7 @@ export function requireUser(context: ContextReader, request: Request): SessionUs
 
 export function requireAdmin(context: ContextReader, request: Request): SessionUser {
   const user = requireUser(context, request);
-  if (!isAdmin(user)) throw redirect("/dashboard");
+  if (!isAdmin(user)) throw redirect(href("/dashboard"));
   return user;
 }
 

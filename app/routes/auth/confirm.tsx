@@ -1,4 +1,4 @@
-import { Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useActionData, useNavigation, useSearchParams, href } from "react-router";
 import type { Route } from "./+types/confirm";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -39,11 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return completeOAuth(services, request, target);
   }
   const token = params.get("token");
-  if (token) throw redirect(`/auth/verify/${encodeURIComponent(token)}`);
+  if (token) throw redirect(href("/auth/verify/:token", { token: encodeURIComponent(token) }));
   if (getUser(context)) throw redirect(safeRedirectTarget(params.get(REDIRECT_PARAM)));
   if (params.get("resend") !== null) return null;
   const next = new URLSearchParams(url.search);
-  throw redirect(`/auth/sign-in?${next.toString()}`);
+  throw redirect(`${href("/auth/sign-in")}?${next.toString()}`);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

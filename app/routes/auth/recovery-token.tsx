@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation, href } from "react-router";
 import type { Route } from "./+types/recovery-token";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -40,7 +40,7 @@ export default function ResetPassword() {
       {actionData?.formError ? (
         <Alert tone="error" className="mb-6">
           {message(actionData.formError)}{" "}
-          <Link to="/auth/recovery" className="font-semibold underline">
+          <Link to={href("/auth/recovery")} className="font-semibold underline">
             {t("auth.reset.newLink")}
           </Link>
         </Alert>

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation, href } from "react-router";
 import type { Route } from "./+types/recovery";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -50,7 +50,7 @@ export default function Recovery() {
           {t("auth.recovery.sent", { email: actionData.email })}
         </p>
         <Link
-          to="/auth/sign-in"
+          to={href("/auth/sign-in")}
           className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
         >
           {t("auth.signUp.toSignIn")}
@@ -81,7 +81,7 @@ export default function Recovery() {
         </Button>
       </Form>
       <Link
-        to="/auth/sign-in"
+        to={href("/auth/sign-in")}
         className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline"
       >
         {t("auth.backToSignIn")}

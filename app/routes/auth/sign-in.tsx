@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSearchParams, href } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -54,7 +54,7 @@ export default function SignIn() {
       subtitle={
         <>
           {t("auth.signIn.noAccount")}{" "}
-          <Link to="/auth/sign-up" className="font-semibold text-brand-700 hover:underline">
+          <Link to={href("/auth/sign-up")} className="font-semibold text-brand-700 hover:underline">
             {t("auth.signIn.createAccount")}
           </Link>
         </>
@@ -87,7 +87,7 @@ export default function SignIn() {
             <>
               {" "}
               <Link
-                to={`/auth/confirm?resend=1&email=${encodeURIComponent(actionData.values.email ?? "")}`}
+                to={`${href("/auth/confirm")}?resend=1&email=${encodeURIComponent(actionData.values.email ?? "")}`}
                 className="font-semibold underline"
               >
                 {t("auth.resendVerification")}
@@ -117,7 +117,10 @@ export default function SignIn() {
         />
         {actionData?.captchaRequired ? <CaptchaField action="signin" /> : null}
         <div className="flex justify-end">
-          <Link to="/auth/recovery" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to={href("/auth/recovery")}
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
             {t("auth.forgotPassword")}
           </Link>
         </div>

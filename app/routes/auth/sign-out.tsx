@@ -1,4 +1,4 @@
-import { Form, redirect } from "react-router";
+import { Form, redirect, href } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { Button } from "~/components/ui/button";
 import { signOut } from "~/features/auth/auth.server";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
  * another site could otherwise sign people out). The button posts the sign-out.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  if (!getUser(context)) throw redirect("/auth/sign-in");
+  if (!getUser(context)) throw redirect(href("/auth/sign-in"));
   return null;
 }
 

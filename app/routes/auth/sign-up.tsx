@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation, href } from "react-router";
 import type { Route } from "./+types/sign-up";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -55,7 +55,7 @@ export default function SignUp() {
           <p>{t("auth.signUp.checkEmail", { email: actionData.email })}</p>
           <p className="text-sm">{t("auth.signUp.checkSpam")}</p>
           <Link
-            to="/auth/sign-in"
+            to={href("/auth/sign-in")}
             className="inline-block font-semibold text-brand-700 hover:underline"
           >
             {t("auth.signUp.toSignIn")}
@@ -75,7 +75,7 @@ export default function SignUp() {
       subtitle={
         <>
           {t("auth.signUp.haveAccount")}{" "}
-          <Link to="/auth/sign-in" className="font-semibold text-brand-700 hover:underline">
+          <Link to={href("/auth/sign-in")} className="font-semibold text-brand-700 hover:underline">
             {t("auth.signUp.signIn")}
           </Link>
         </>
@@ -132,7 +132,7 @@ export default function SignUp() {
             <>
               {t("auth.signUp.acceptTermsBefore")}{" "}
               <Link
-                to="/legal/terms"
+                to={href("/legal/:slug", { slug: "terms" })}
                 target="_blank"
                 className="font-medium text-brand-700 underline"
               >
@@ -140,7 +140,7 @@ export default function SignUp() {
               </Link>{" "}
               {t("auth.signUp.acceptTermsAnd")}{" "}
               <Link
-                to="/legal/privacy"
+                to={href("/legal/:slug", { slug: "privacy" })}
                 target="_blank"
                 className="font-medium text-brand-700 underline"
               >
@@ -165,7 +165,7 @@ export default function SignUp() {
         </Button>
       </Form>
       {env?.googleSignIn ? (
-        <Form method="post" action="/auth/sign-in" className="mt-4">
+        <Form method="post" action={href("/auth/sign-in")} className="mt-4">
           <input type="hidden" name="intent" value="google" />
           <Button type="submit" theme="white" size="large" className="w-full">
             {t("auth.continueWithGoogle")}

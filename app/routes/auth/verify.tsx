@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link, useLoaderData, href } from "react-router";
 import type { Route } from "./+types/verify";
 import { verifyEmailToken } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
@@ -22,7 +22,7 @@ export default function Verify() {
     <AuthCard title={t("auth.verify.invalidTitle")}>
       <p className="text-slate-700">{t("auth.verify.invalid")}</p>
       <Link
-        to="/auth/confirm?resend=1"
+        to={`${href("/auth/confirm")}?resend=1`}
         className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
       >
         {t("auth.resendVerification")}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { DateField } from "~/components/ui/date-time-fields";
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData, href } from "react-router";
 import type { Route } from "./+types/class";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -83,7 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
   if (access?.role === "student" && form.intent === "leave") {
     await leaveClass(services, user.id, access.row.id);
-    return redirect("/dashboard");
+    return redirect(href("/dashboard"));
   }
   if (!access || access.role !== "teacher") notFound(request);
   return teacherClassAction(services, user.id, access.row, form);
@@ -176,7 +176,10 @@ export default function ClassPage() {
             </ButtonLink>
             <p className="text-sm text-slate-600">
               {t("classes.shareFromLibrary")}{" "}
-              <Link to="/dashboard/exercises" className="font-medium text-brand-700 underline">
+              <Link
+                to={href("/dashboard/exercises")}
+                className="font-medium text-brand-700 underline"
+              >
                 {t("classes.openLibrary")}
               </Link>
             </p>
@@ -279,7 +282,7 @@ export default function ClassPage() {
             ))}
           </ul>
           <Link
-            to="/dashboard/students"
+            to={href("/dashboard/students")}
             className="mt-3 inline-block text-sm font-medium text-brand-700 underline"
           >
             {t("classes.backToStudents")}

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData, href } from "react-router";
 import type { Route } from "./+types/join";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cls = await classByCode(services, params.id);
   if (!cls) notFound(request);
   const user = getUser(context);
-  if (user?.classId === cls.id) throw redirect(`/class/${cls.id}`);
+  if (user?.classId === cls.id) throw redirect(href("/class/:id", { id: cls.id }));
   return {
     cls: {
       name: cls.name,
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (user) {
     const error = await joinClass(services, user, cls.id);
     if (error) return refuse("classJoin", error);
-    return redirect(`/class/${cls.id}`);
+    return redirect(href("/class/:id", { id: cls.id }));
   }
   const form = await readForm(request);
   const parsed = parseForm(form, JoinSignUpSchema);
@@ -167,7 +167,7 @@ export default function JoinPage() {
               <>
                 {t("auth.signUp.acceptTermsBefore")}{" "}
                 <Link
-                  to="/legal/terms"
+                  to={href("/legal/:slug", { slug: "terms" })}
                   target="_blank"
                   className="font-medium text-brand-700 underline"
                 >
@@ -175,7 +175,7 @@ export default function JoinPage() {
                 </Link>{" "}
                 {t("auth.signUp.acceptTermsAnd")}{" "}
                 <Link
-                  to="/legal/privacy"
+                  to={href("/legal/:slug", { slug: "privacy" })}
                   target="_blank"
                   className="font-medium text-brand-700 underline"
                 >
@@ -191,7 +191,7 @@ export default function JoinPage() {
           </Button>
           <p className="text-center text-sm text-slate-600">
             <Link
-              to={`/auth/sign-in?redirectTo=${encodeURIComponent(`/c/${code}`)}`}
+              to={`${href("/auth/sign-in")}?redirectTo=${encodeURIComponent(href("/c/:id", { id: code }))}`}
               className="font-medium text-brand-700 underline"
             >
               {t("classes.join.haveAccount")}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, redirect, useLoaderData, useSearchParams } from "react-router";
+import { Link, redirect, useLoaderData, useSearchParams, href } from "react-router";
 import type { Route } from "./+types/audio";
 import { cx } from "~/components/ui/cx";
 import { LockIcon } from "~/components/ui/icons";
@@ -19,7 +19,7 @@ const SPEEDS = [0.75, 0.9, 1, 1.1, 1.25] as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   // The audio section is shown to admins only for now (spec §2.5), and guarded the same way.
-  if (!isAdmin(user)) throw redirect("/dashboard");
+  if (!isAdmin(user)) throw redirect(href("/dashboard"));
   const { db } = getServices(context);
   const tracks = await listAudioTracks(
     db,

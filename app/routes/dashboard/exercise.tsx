@@ -1,4 +1,4 @@
-import { Link, type ShouldRevalidateFunctionArgs, useLoaderData } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, useLoaderData, href } from "react-router";
 import type { Route } from "./+types/exercise";
 import { ButtonLink } from "~/components/ui/button";
 import { LockIcon } from "~/components/ui/icons";
@@ -71,16 +71,19 @@ export default function ExercisePage() {
           <p className="mt-6 font-medium text-ink">{t("presenter.lockedTitle")}</p>
           <p className="mt-1 text-sm text-slate-600">{t("presenter.lockedText")}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <ButtonLink to="/dashboard/membership" theme="secondary" size="large">
+            <ButtonLink to={href("/dashboard/membership")} theme="secondary" size="large">
               {t("menu.goPremium")}
             </ButtonLink>
-            <ButtonLink to="/dashboard/exercises?free=1" theme="white" size="large">
+            <ButtonLink to={`${href("/dashboard/exercises")}?free=1`} theme="white" size="large">
               {t("presenter.browseFree")}
             </ButtonLink>
           </div>
         </div>
         <p className="mt-6 text-center text-sm">
-          <Link to="/dashboard/exercises" className="font-medium text-brand-700 hover:underline">
+          <Link
+            to={href("/dashboard/exercises")}
+            className="font-medium text-brand-700 hover:underline"
+          >
             {t("presenter.backToLibrary")}
           </Link>
         </p>

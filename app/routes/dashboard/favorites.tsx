@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useLoaderData, type ShouldRevalidateFunctionArgs, href } from "react-router";
 import type { Route } from "./+types/favorites";
 import { cx } from "~/components/ui/cx";
 import { SchoolIcon, StarIcon } from "~/components/ui/icons";
@@ -72,7 +72,7 @@ function ListTabs({ list, school }: { list: "mine" | "school"; school: string })
       <ul className="-mb-px flex flex-wrap gap-2">
         <li>
           <Link
-            to="/dashboard/favorites"
+            to={href("/dashboard/favorites")}
             aria-current={list === "mine" ? "page" : undefined}
             className={tab(list === "mine")}
           >
@@ -82,7 +82,7 @@ function ListTabs({ list, school }: { list: "mine" | "school"; school: string })
         </li>
         <li>
           <Link
-            to="/dashboard/favorites?list=school"
+            to={`${href("/dashboard/favorites")}?list=school`}
             aria-current={list === "school" ? "page" : undefined}
             className={tab(list === "school")}
             title={school}
@@ -115,7 +115,10 @@ function SchoolFavorites({
         icon={<SchoolIcon className="size-8" />}
       >
         {t("page.favorites.schoolEmpty", { school })}{" "}
-        <Link to="/dashboard/exercises" className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to={href("/dashboard/exercises")}
+          className="font-semibold text-brand-700 hover:underline"
+        >
           {t("nav.exercises")}
         </Link>
       </EmptyState>
@@ -174,7 +177,10 @@ export default function FavoritesPage() {
       ) : favorites.length === 0 && materials.length === 0 ? (
         <EmptyState title={t("page.favorites.emptyTitle")} icon={<StarIcon className="size-8" />}>
           {t("page.favorites.empty")}{" "}
-          <Link to="/dashboard/exercises" className="font-semibold text-brand-700 hover:underline">
+          <Link
+            to={href("/dashboard/exercises")}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             {t("nav.exercises")}
           </Link>
         </EmptyState>

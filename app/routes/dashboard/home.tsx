@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData, useSearchParams } from "react-router";
+import { Form, Link, useLoaderData, useSearchParams, href } from "react-router";
 import type { Route } from "./+types/home";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -72,7 +72,12 @@ function MembershipCard() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">{text}</p>
       {offer ? (
-        <ButtonLink to="/dashboard/membership" theme="secondary" size="small" className="mt-4">
+        <ButtonLink
+          to={href("/dashboard/membership")}
+          theme="secondary"
+          size="small"
+          className="mt-4"
+        >
           {offer === "goPremium" ? t("menu.goPremium") : t("banner.keepPremium")}
         </ButtonLink>
       ) : null}
@@ -109,7 +114,7 @@ export default function DashboardHome() {
             </p>
             <Form
               method="get"
-              action="/dashboard/exercises"
+              action={href("/dashboard/exercises")}
               role="search"
               className="mt-4 flex gap-2"
             >
@@ -140,7 +145,7 @@ export default function DashboardHome() {
                   {t("dashboard.upcomingLessons")}
                 </h2>
                 <Link
-                  to="/dashboard/lessons"
+                  to={href("/dashboard/lessons")}
                   className="text-sm font-medium text-brand-700 underline"
                 >
                   {t("dashboard.allLessons")}
@@ -150,7 +155,7 @@ export default function DashboardHome() {
                 {upcoming.map((l) => (
                   <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                     <Link
-                      to={`/dashboard/lessons/${l.id}`}
+                      to={href("/dashboard/lessons/:id", { id: l.id })}
                       className="font-medium text-brand-700 hover:underline"
                     >
                       {l.title}
@@ -172,7 +177,7 @@ export default function DashboardHome() {
               <EmptyState title={t("dashboard.recentEmptyTitle")}>
                 {t("dashboard.recentEmpty")}{" "}
                 <Link
-                  to="/dashboard/exercises"
+                  to={href("/dashboard/exercises")}
                   className="font-semibold text-brand-700 hover:underline"
                 >
                   {t("nav.exercises")}
@@ -190,7 +195,7 @@ export default function DashboardHome() {
               </h2>
               {favoriteCount > favorites.length ? (
                 <Link
-                  to="/dashboard/favorites"
+                  to={href("/dashboard/favorites")}
                   className="text-sm font-semibold text-brand-700 hover:underline"
                 >
                   {t("dashboard.allFavorites", { count: favoriteCount })}
@@ -217,7 +222,12 @@ export default function DashboardHome() {
                 {t("dashboard.upcomingTitle")}
               </h2>
               <p className="mt-2 text-sm text-slate-600">{t("dashboard.upcomingEmpty")}</p>
-              <ButtonLink to="/dashboard/students" theme="white" size="small" className="mt-4">
+              <ButtonLink
+                to={href("/dashboard/students")}
+                theme="white"
+                size="small"
+                className="mt-4"
+              >
                 {t("nav.students")}
               </ButtonLink>
             </section>

@@ -1,4 +1,4 @@
-import { Form, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, redirect, useActionData, useLoaderData, href } from "react-router";
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
 import type { Route } from "./+types/lesson-new";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const url = new URL(request.url);
   const studentId = url.searchParams.get("studentId");
-  if (!studentId) throw redirect("/dashboard/students");
+  if (!studentId) throw redirect(href("/dashboard/students"));
   const services = getServices(context);
   const student = await getStudent(services, user.id, studentId);
   if (!student) notFound(request);
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Unknown materials are skipped, and a copied plan that holds it already keeps its place.
   if (parsed.data.materialId)
     await addItem(services, user.id, id, { kind: "material", materialId: parsed.data.materialId });
-  return redirect(`/dashboard/lessons/${id}`);
+  return redirect(href("/dashboard/lessons/:id", { id }));
 }
 
 /** The browser's time zone does not change while a page is open. */

@@ -7,6 +7,7 @@ import {
   useActionData,
   useLoaderData,
   useNavigate,
+  href,
 } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/lesson";
@@ -171,11 +172,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "duplicate": {
       const copy = await duplicateLesson(services, user.id, id);
       if (!copy) notFound(request);
-      return redirect(`/dashboard/lessons/${copy}`);
+      return redirect(href("/dashboard/lessons/:id", { id: copy }));
     }
     case "delete":
       if (!(await deleteLesson(services, user.id, id))) notFound(request);
-      return redirect("/dashboard/lessons");
+      return redirect(href("/dashboard/lessons"));
   }
   if (!ok) notFound(request);
   return null;
@@ -192,7 +193,7 @@ export default function LessonPage() {
     <div className="space-y-6 print:space-y-3">
       <title>{`${lesson.title} · Parley`}</title>
       <Link
-        to={`/dashboard/students?student=${lesson.student.id}`}
+        to={`${href("/dashboard/students")}?student=${lesson.student.id}`}
         className="text-sm font-medium text-brand-700 underline print:hidden"
       >
         ← {lesson.student.name}
@@ -254,7 +255,7 @@ export default function LessonPage() {
                       </Link>
                     ) : item.kind === "material" && item.materialId ? (
                       <Link
-                        to={`/dashboard/materials/${item.materialId}`}
+                        to={href("/dashboard/materials/:id", { id: item.materialId })}
                         className="hover:underline"
                         lang="en"
                         dir="ltr"
@@ -499,7 +500,7 @@ function RunLesson({ lesson, index }: { lesson: LessonData; index: number }) {
             </ButtonLink>
           ) : item.kind === "material" && item.materialId ? (
             <ButtonLink
-              to={`/dashboard/materials/${item.materialId}`}
+              to={href("/dashboard/materials/:id", { id: item.materialId })}
               theme="white"
               size="large"
               className="mt-8"

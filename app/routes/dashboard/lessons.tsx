@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link, useLoaderData, href } from "react-router";
 import type { Route } from "./+types/lessons";
 import { ButtonLink } from "~/components/ui/button";
 import { LocalDateTime } from "~/components/ui/local-time";
@@ -46,7 +46,7 @@ function LessonRow({ lesson }: { lesson: LessonSummary }) {
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div>
         <Link
-          to={`/dashboard/lessons/${lesson.id}`}
+          to={href("/dashboard/lessons/:id", { id: lesson.id })}
           className="font-medium text-brand-700 hover:underline"
         >
           {lesson.title}
@@ -73,7 +73,7 @@ export default function LessonsPage() {
       <title>{`${t("page.lessons.title")} · Parley`}</title>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeader title={t("page.lessons.title")} description={t("page.lessons.description")} />
-        <ButtonLink to="/dashboard/students">{t("lessons.planForStudent")}</ButtonLink>
+        <ButtonLink to={href("/dashboard/students")}>{t("lessons.planForStudent")}</ButtonLink>
       </div>
       {weeks.length === 0 && past.length === 0 ? (
         <EmptyState title={t("page.lessons.emptyTitle")}>{t("page.lessons.empty")}</EmptyState>

@@ -5,6 +5,7 @@ import {
   useActionData,
   useLoaderData,
   type ShouldRevalidateFunctionArgs,
+  href,
 } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/material";
@@ -173,7 +174,7 @@ export default function MaterialPage() {
       <title>{`${material.title} · Parley`}</title>
       <p className="print:hidden">
         <Link
-          to="/dashboard/materials"
+          to={href("/dashboard/materials")}
           className="text-sm font-medium text-brand-700 hover:underline"
         >
           ← {t("materials.back")}
@@ -266,7 +267,7 @@ export default function MaterialPage() {
           <LockIcon className="mx-auto size-8 text-brand-700" />
           <p className="mt-3 font-medium text-ink">{t("materials.lockedTitle")}</p>
           <p className="mt-1 text-sm text-slate-600">{t("presenter.lockedText")}</p>
-          <ButtonLink to="/dashboard/membership" theme="secondary" className="mt-5">
+          <ButtonLink to={href("/dashboard/membership")} theme="secondary" className="mt-5">
             {t("menu.goPremium")}
           </ButtonLink>
         </div>

@@ -1,5 +1,13 @@
 import { useState } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  href,
+} from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/membership";
 import { Alert } from "~/components/ui/alert";
@@ -149,7 +157,7 @@ async function schoolAction(
       case "accept-invite": {
         await acceptInvite(services, user, input.token);
         // Off the invitation's address: it has been used, and a reload must not call it invalid.
-        throw redirect("/dashboard/membership?joined=1");
+        throw redirect(`${href("/dashboard/membership")}?joined=1`);
       }
       case "invite":
         await inviteTeacher(services, user.id, { email: input.email, role: input.role });
@@ -235,7 +243,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (input.intent === "claim-promotion") {
     // Claiming twice changes nothing; either way the page then shows the plan it gave.
     await claimPromotion(services, user);
-    return redirect("/dashboard/membership");
+    return redirect(href("/dashboard/membership"));
   }
 
   const school = await schoolAction(services, user, input);

@@ -1,4 +1,4 @@
-import { data, Form, Link, useLoaderData } from "react-router";
+import { data, Form, Link, useLoaderData, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/notifications";
 import { Button } from "~/components/ui/button";
@@ -92,7 +92,7 @@ export default function NotificationsPage() {
       )}
       <p className="text-sm text-slate-600">
         <Link
-          to="/dashboard/account#notifications"
+          to={`${href("/dashboard/account")}#notifications`}
           className="font-medium text-brand-700 underline"
         >
           {t("notifications.preferences")}

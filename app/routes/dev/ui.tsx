@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Route } from "./+types/ui";
 import { Alert } from "~/components/ui/alert";
 import { BUTTON_THEMES, Button, ButtonLink } from "~/components/ui/button";
@@ -98,7 +99,7 @@ export default function UiKit({ loaderData }: Route.ComponentProps) {
                   </NavButton>
                 </li>
                 <li>
-                  <NavButton to="/dev/ui" end icon={<FolderIcon className="size-4" />}>
+                  <NavButton to={href("/dev/ui")} end icon={<FolderIcon className="size-4" />}>
                     Active (this page)
                   </NavButton>
                 </li>

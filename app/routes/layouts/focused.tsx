@@ -1,4 +1,4 @@
-import { Form, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Form, Link, Outlet, useLocation, useRouteLoaderData, href } from "react-router";
 import { ArrowLeftIcon } from "~/components/ui/icons";
 import { Logo } from "~/components/ui/logo";
 import { AppChrome } from "~/shell/app-chrome";
@@ -30,7 +30,7 @@ export default function FocusedLayout() {
           <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
             <Logo to={student ? pathname : back} />
             {student ? (
-              <Form method="post" action="/auth/sign-out">
+              <Form method="post" action={href("/auth/sign-out")}>
                 <button
                   type="submit"
                   className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"

@@ -1,4 +1,4 @@
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, href } from "react-router";
 import { AppChrome } from "~/shell/app-chrome";
 import { SiteFooter } from "~/shell/site-footer";
 import { Logo } from "~/components/ui/logo";
@@ -15,7 +15,10 @@ export default function NewsletterLayout() {
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex h-16 max-w-3xl items-center justify-between px-4 sm:px-6">
             <Logo to={localizePath("/", locale.code)} />
-            <Link to="/newsletter" className="text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to={href("/newsletter")}
+              className="text-sm font-semibold text-brand-700 hover:underline"
+            >
               {t("newsletter.archive")}
             </Link>
           </div>

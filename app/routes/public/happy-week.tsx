@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/happy-week";
 import { Alert } from "~/components/ui/alert";
@@ -126,7 +126,7 @@ export default function HappyWeekPage() {
               <div className="space-y-1" data-testid="happy-week-settled">
                 <SettledText settled={d.settled} />
                 <p>
-                  <Link to="/dashboard/membership" className="font-semibold underline">
+                  <Link to={href("/dashboard/membership")} className="font-semibold underline">
                     {t("membership.details")}
                   </Link>
                 </p>
@@ -174,7 +174,7 @@ export default function HappyWeekPage() {
                         </Button>
                       </Form>
                     ) : (
-                      <ButtonLink to="/auth/sign-up" className="mt-4">
+                      <ButtonLink to={href("/auth/sign-up")} className="mt-4">
                         {t("happyWeek.join")}
                       </ButtonLink>
                     )}

@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation, href } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review";
 import { Alert } from "~/components/ui/alert";
@@ -77,7 +77,7 @@ export default function ReviewPage() {
           {t("review.thanksTitle", { name: firstName })}
         </h1>
         <p className="mt-4 text-slate-700">{t(answer.messageKey)}</p>
-        <ButtonLink to="/dashboard" className="mt-8">
+        <ButtonLink to={href("/dashboard")} className="mt-8">
           {t("review.back")}
         </ButtonLink>
       </div>

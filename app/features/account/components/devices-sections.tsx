@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { CheckboxField, TextField } from "~/components/ui/field";
@@ -57,7 +58,7 @@ export function DataSection() {
   const t = useT();
   return (
     <Section id="data" title={t("account.yourData")} description={t("account.yourDataIntro")}>
-      <a href="/dashboard/account/export" download className={buttonClasses("white")}>
+      <a href={href("/dashboard/account/export")} download className={buttonClasses("white")}>
         {t("account.download")}
       </a>
     </Section>

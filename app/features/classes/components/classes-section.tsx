@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { LevelSelect } from "~/features/library";
@@ -29,7 +29,10 @@ export function ClassesSection({ classes }: { classes: Awaited<ReturnType<typeof
           {classes.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <Link to={`/class/${c.id}`} className="font-medium text-brand-700 hover:underline">
+                <Link
+                  to={href("/class/:id", { id: c.id })}
+                  className="font-medium text-brand-700 hover:underline"
+                >
                   {c.name}
                 </Link>
                 <p className="text-sm wrap-anywhere text-slate-600">
@@ -38,7 +41,7 @@ export function ClassesSection({ classes }: { classes: Awaited<ReturnType<typeof
                   {isolatePaths(t("classes.joinLink", { url: joinUrl(origin, c.joinCode) }))}
                 </p>
               </div>
-              <ButtonLink to={`/class/${c.id}`} theme="white" size="small">
+              <ButtonLink to={href("/class/:id", { id: c.id })} theme="white" size="small">
                 {t("classes.open")}
                 <span className="sr-only"> {c.name}</span>
               </ButtonLink>

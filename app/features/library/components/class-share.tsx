@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, href } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useT } from "~/lib/i18n/react";
 import type { MessageKey } from "~/lib/i18n/translate";
@@ -96,7 +96,7 @@ export function ClassSharePanel({
           {t("presenter.shareLive", { name: share.target.name })}
         </span>
         <Link
-          to={`/class/${share.target.id}`}
+          to={href("/class/:id", { id: share.target.id })}
           target="_blank"
           className="font-medium text-brand-700 underline"
         >
@@ -142,7 +142,10 @@ export function ClassSharePanel({
         {classes.length === 0 ? (
           <p className="text-slate-700">
             {t("presenter.shareNoClasses")}{" "}
-            <Link to="/dashboard/students#classes" className="font-medium text-brand-700 underline">
+            <Link
+              to={`${href("/dashboard/students")}#classes`}
+              className="font-medium text-brand-700 underline"
+            >
               {t("presenter.shareCreateClass")}
             </Link>
           </p>

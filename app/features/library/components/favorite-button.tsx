@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import { cx } from "~/components/ui/cx";
 import { StarIcon } from "~/components/ui/icons";
 import { useT } from "~/lib/i18n/react";
@@ -28,7 +28,7 @@ export function FavoriteButton({
       ? pending === "true"
       : (fetcher.data?.favorite ?? favorite);
   return (
-    <fetcher.Form method="post" action="/api/favorites" className="inline-flex">
+    <fetcher.Form method="post" action={href("/api/favorites")} className="inline-flex">
       <input type="hidden" name={kind === "exercise" ? "exerciseId" : "materialId"} value={id} />
       <input type="hidden" name="favorite" value={on ? "false" : "true"} />
       <button

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { ClockIcon } from "~/components/ui/icons";
 import { cx } from "~/components/ui/cx";
 import { useT } from "~/lib/i18n/react";
@@ -156,7 +156,7 @@ export function MaterialCardView({
       title={material.title}
       summary={material.summary}
       minutes={material.durationMinutes}
-      href={`/dashboard/materials/${material.id}`}
+      href={href("/dashboard/materials/:id", { id: material.id })}
       dataResult={dataResult}
       actions={
         <FavoriteButton

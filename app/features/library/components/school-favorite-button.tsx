@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation, href } from "react-router";
 import { cx } from "~/components/ui/cx";
 import { SchoolIcon } from "~/components/ui/icons";
 import { useProfile } from "~/features/site";
@@ -35,7 +35,7 @@ export function SchoolFavoriteButton({
       ? pending === "true"
       : (fetcher.data?.schoolFavorite ?? schoolFavorite);
   return (
-    <fetcher.Form method="post" action="/api/school-favorites" className="inline-flex">
+    <fetcher.Form method="post" action={href("/api/school-favorites")} className="inline-flex">
       <input type="hidden" name="schoolId" value={schoolId} />
       <input type="hidden" name="exerciseId" value={exerciseId} />
       <input type="hidden" name="favorite" value={on ? "false" : "true"} />

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import { ButtonLink, Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { LocalDateTime } from "~/components/ui/local-time";
@@ -29,7 +29,7 @@ export function Roster({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <Form
           method="get"
-          action="/dashboard/students"
+          action={href("/dashboard/students")}
           role="search"
           className="flex flex-wrap items-end gap-2"
         >
@@ -74,7 +74,10 @@ export function Roster({
               <div className="flex items-start justify-between gap-3">
                 <div>
                   <h2 className="text-lg font-semibold text-ink">
-                    <Link to={`/dashboard/students?student=${s.id}`} className="hover:underline">
+                    <Link
+                      to={`${href("/dashboard/students")}?student=${s.id}`}
+                      className="hover:underline"
+                    >
                       {s.name}
                     </Link>
                   </h2>
@@ -108,7 +111,7 @@ export function Roster({
               </p>
               {s.archived ? null : (
                 <ButtonLink
-                  to={`/dashboard/lessons/new?studentId=${s.id}`}
+                  to={`${href("/dashboard/lessons/new")}?studentId=${s.id}`}
                   theme="white"
                   size="small"
                   className="mt-3"

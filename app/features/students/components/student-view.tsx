@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
@@ -28,14 +28,17 @@ export function StudentView({
   const archiveAction = useStudentsAction("archive");
   return (
     <div className="space-y-6">
-      <Link to="/dashboard/students" className="text-sm font-medium text-brand-700 underline">
+      <Link
+        to={href("/dashboard/students")}
+        className="text-sm font-medium text-brand-700 underline"
+      >
         ← {t("students.back")}
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeader title={student.name} description={student.goals || t("students.noGoals")} />
         <div className="flex flex-wrap gap-2">
           {student.archived ? null : (
-            <ButtonLink to={`/dashboard/lessons/new?studentId=${student.id}`}>
+            <ButtonLink to={`${href("/dashboard/lessons/new")}?studentId=${student.id}`}>
               {t("students.planLesson")}
             </ButtonLink>
           )}
@@ -64,7 +67,7 @@ export function StudentView({
             {history.lessons.map((l) => (
               <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <Link
-                  to={`/dashboard/lessons/${l.id}`}
+                  to={href("/dashboard/lessons/:id", { id: l.id })}
                   className="font-medium text-brand-700 hover:underline"
                 >
                   {l.title}

@@ -1,4 +1,4 @@
-import { useOutletContext } from "react-router";
+import { useOutletContext, href } from "react-router";
 import type { Route } from "./+types/new-class";
 import { redirect } from "react-router";
 import { createClass } from "~/features/classes/classes.server";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Shown where the page shows import errors, as before the split.
     return refuse("classes", "name", { intent: "import-error" as const });
   const classId = await createClass(services, user.id, parsed.data);
-  return redirect(`/class/${classId}`);
+  return redirect(href("/class/:id", { id: classId }));
 }
 
 export default function NewClass({ actionData }: Route.ComponentProps) {

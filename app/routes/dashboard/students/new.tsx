@@ -1,4 +1,4 @@
-import { useOutletContext } from "react-router";
+import { useOutletContext, href } from "react-router";
 import type { Route } from "./+types/new";
 import { redirect } from "react-router";
 import { StudentSchema } from "~/features/students/schemas";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok)
     return formFailure({ intent: "create" as const, errors: parsed.errors, values: parsed.values });
   const id = await createStudent(services, user.id, parsed.data);
-  return redirect(`/dashboard/students?student=${id}`);
+  return redirect(`${href("/dashboard/students")}?student=${id}`);
 }
 
 export default function NewStudent({ actionData }: Route.ComponentProps) {
