@@ -1,5 +1,5 @@
 // The production server as the benchmarks run it: built if needed, on a free port, on a fresh
-// embedded database (or BENCH_DATABASE_URL), quiet logs. `await server.ready()` before
+// embedded database (or BENCH_DATABASE_URL), quiet logs, its output kept for the caller. `await server.ready()` before
 // measuring, `await server.stop()` after (it also removes the data folder).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import getPort from "get-port";
 
-export async function startBenchServer(name) {
+export async function startBenchServer(name, extraEnv = {}) {
   if (!fs.existsSync("build/server/index.js")) {
     console.log("Building…");
     const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -23,12 +23,20 @@ export async function startBenchServer(name) {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+      ...extraEnv,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+    process.stdout.write(chunk);
   });
   const base = `http://127.0.0.1:${port}`;
   return {
     base,
+    /** What the server printed so far (the demo accounts' set-password links among it). */
+    output: () => output,
     async ready() {
       for (let i = 0; i < 240; i++) {
         try {
