@@ -55,18 +55,24 @@ export async function loader({
 }: Route.LoaderArgs): Promise<ReturnType<typeof data<RootData>>> {
   const services = getServices(context);
   const user = getUser(context);
-  // A running promotion is offered (a button claims it with a POST); a GET grants nothing.
-  const offer = user ? await promotionOffer(services, user) : null;
   const cookieHeader = request.headers.get("cookie");
   // A signed-in user's chosen interface language counts as their cookie.
   const locale = pageLocale(request, context);
   const now = services.clock.now();
-  const profile = user
-    ? buildProfileView(user, await loadUserOrganization(services.db, user.id), now)
-    : null;
+  // What a signed-in page needs is asked for at once, not one query after another (issue 19).
+  const membership = user ? loadUserOrganization(services.db, user.id) : null;
+  const [offer, organization, changelogDate, unreadNotifications, store] = await Promise.all([
+    // A running promotion is offered (a button claims it with a POST); a GET grants nothing.
+    user ? promotionOffer(services, user, now, membership ?? undefined) : null,
+    membership,
+    user ? latestChangelogDate(services.database, now) : null,
+    user ? unreadCount(services, user.id) : 0,
+    contentStore(services.database),
+  ]);
+  const profile = user ? buildProfileView(user, organization, now) : null;
   const featureLabHasNew = user
     ? hasNewUpdate(
-        await latestChangelogDate(services.database, now),
+        changelogDate,
         featureLabOpenedAt(
           await cookieValue(featureLabCookie, cookieHeader),
           user.data.featureLabOpenedAt,
@@ -85,10 +91,10 @@ export async function loader({
     profile,
     featureLabHasNew,
     promotionOffer: offer ? { until: offer.accessUntil.toISOString() } : null,
-    unreadNotifications: user ? await unreadCount(services, user.id) : 0,
+    unreadNotifications,
     // Any value counts, as in the page cache's key (app/lib/page-cache.server.ts).
     signedUpBefore: hasCookie(signedUpCookie, cookieHeader),
-    contentVersions: (await contentStore(services.database)).versions,
+    contentVersions: store.versions,
   });
 }
 

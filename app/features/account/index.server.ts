@@ -2,4 +2,5 @@
 // (ESLint enforces it); everything else in the folder is the feature's own.
 export { ensureUser, hasPassword, issueSetPasswordLink } from "./admin-tasks.server";
 export { buildProfileView, listOrganizationMembers, loadUserOrganization } from "./profile.server";
+export type { UserOrganization } from "./profile.server";
 export type { ProfileView } from "./profile.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { userData } from "@db/schema";
 import { anonymousViewer, contentStore } from "~/features/content/index.server";
-import { loadUserOrganization } from "~/features/account/index.server";
+import { loadUserOrganization, type UserOrganization } from "~/features/account/index.server";
 import { isOrganizationPremium, isPremiumMember } from "~/features/account";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
@@ -80,11 +80,13 @@ export async function promotionOffer(
   services: Services,
   user: SessionUser,
   now: Date = services.clock.now(),
+  /** The user's school when the caller has loaded it already (the root loader has). */
+  membership?: Promise<UserOrganization | null>,
 ): Promise<AccessCampaign | null> {
   if (!hasRole(user.data.role, ROLE.TEACHER) || isPremiumMember(user.data)) return null;
   const campaign = claimableCampaign(await loadPromotions(services), user.data.countryCode, now);
   if (!campaign || user.data[campaign.id]) return null;
-  const school = await loadUserOrganization(services.db, user.id);
+  const school = await (membership ?? loadUserOrganization(services.db, user.id));
   if (isOrganizationPremium(school?.organization)) return null;
   return campaign;
 }
