@@ -40,7 +40,32 @@ export default [
     localized("exercise", "dashboard/exercises/:id", "routes/dashboard/exercise.tsx"),
     route("c/:id", "routes/classes/join.tsx", { id: "join" }),
     route("class/:id", "routes/classes/class.tsx", { id: "class" }),
-    route("dashboard/membership", "routes/dashboard/membership.tsx", { id: "membership" }),
+    // One form per child route; the page shows them all (see routes/dashboard/membership.tsx).
+    route("dashboard/membership", "routes/dashboard/membership.tsx", { id: "membership" }, [
+      route("checkout", "routes/dashboard/membership/checkout.tsx", { id: "mCheckout" }),
+      route("portal", "routes/dashboard/membership/portal.tsx", { id: "mPortal" }),
+      route("school-checkout", "routes/dashboard/membership/school-checkout.tsx", {
+        id: "mSchoolCheckout",
+      }),
+      route("school-portal", "routes/dashboard/membership/school-portal.tsx", {
+        id: "mSchoolPortal",
+      }),
+      route("redeem", "routes/dashboard/membership/redeem.tsx", { id: "mRedeem" }),
+      route("accept-invite", "routes/dashboard/membership/accept-invite.tsx", {
+        id: "mAcceptInvite",
+      }),
+      route("invite", "routes/dashboard/membership/invite.tsx", { id: "mInvite" }),
+      route("revoke-invite", "routes/dashboard/membership/revoke-invite.tsx", {
+        id: "mRevokeInvite",
+      }),
+      route("remove-member", "routes/dashboard/membership/remove-member.tsx", {
+        id: "mRemoveMember",
+      }),
+      route("leave", "routes/dashboard/membership/leave.tsx", { id: "mLeave" }),
+      route("claim-promotion", "routes/dashboard/membership/claim-promotion.tsx", {
+        id: "mClaimPromotion",
+      }),
+    ]),
   ]),
   localized("sitemap", "sitemap.xml", "routes/public/sitemap.ts"),
 

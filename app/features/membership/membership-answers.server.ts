@@ -1,0 +1,117 @@
+import { data } from "react-router";
+import { loadUserOrganization } from "~/features/account/index.server";
+import type { SessionUser } from "~/lib/auth/session.server";
+import { formFailure, type FormFailure } from "~/lib/forms";
+import type { MessageKey } from "~/lib/i18n/translate";
+import { consumeRate } from "~/lib/rate-limit.server";
+import type { Services } from "~/lib/services.server";
+import { HOUR_MS } from "~/lib/time";
+import { BillingError } from "./billing.server";
+import type { MembershipNotice } from "./components/membership-forms";
+import { redeemCode, type RedeemFailure } from "./grants.server";
+import { SchoolActionError, type SchoolError } from "~/features/schools/index.server";
+
+/**
+ * The answers of the membership page's forms (each posts to its own route under
+ * /dashboard/membership, issue 20), and the one place a feature's failure becomes the
+ * message the teacher reads. A failure is the form pipeline's (`formFailure` with a
+ * `formError`), a success a notice; the page shows either above its sections, a redeem
+ * answer by the redeem box.
+ */
+
+type Values = Record<string, string | number>;
+
+export function membershipDone(notice: MessageKey, values?: Values): MembershipNotice {
+  return { ok: true, notice, values };
+}
+
+export function membershipRefused(key: MessageKey, status: number, values?: Values) {
+  return formFailure({ errors: {}, values: {}, formError: { key, values } }, status);
+}
+
+/** A form whose fields do not parse (only a hand-made request: the page's forms cannot). */
+export function membershipInvalid({ errors, values }: Omit<FormFailure, "formError">) {
+  return formFailure({ errors, values, formError: { key: "membership.error.invalidRequest" } });
+}
+
+const SCHOOL_MESSAGES: Record<SchoolError, MessageKey> = {
+  "not-found": "school.error.notFound",
+  "not-manager": "membership.error.notSchoolManager",
+  full: "school.error.full",
+  "already-member": "school.error.alreadyMember",
+  "in-another-school": "school.error.inAnotherSchool",
+  "invite-invalid": "school.error.inviteInvalid",
+  "invite-expired": "school.error.inviteExpired",
+  "invite-other-email": "school.error.inviteOtherEmail",
+  "owner-cannot-leave": "school.error.ownerCannotLeave",
+  "no-user": "school.error.notFound",
+};
+
+/** A school form's work (invite, join, leave…); a refusal of the school's rules is a 409. */
+export async function schoolAnswer<T>(work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SchoolActionError)
+      return membershipRefused(SCHOOL_MESSAGES[error.code], 409);
+    throw error;
+  }
+}
+
+/**
+ * A payment form's work (a checkout or the billing portal: a redirect to Stripe); when
+ * Stripe is not configured, refuses, or cannot be reached, the page says so.
+ */
+export async function billingAnswer<T>(services: Services, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof BillingError) {
+      const key: MessageKey =
+        error.code === "not-configured"
+          ? "membership.error.notConfigured"
+          : error.code === "already-subscribed"
+            ? "membership.error.alreadySubscribed"
+            : "membership.error.stripe";
+      if (error.code !== "not-configured" && error.code !== "already-subscribed")
+        services.log.error({ err: error }, "billing failed");
+      return membershipRefused(key, error.code === "not-configured" ? 503 : 409);
+    }
+    services.log.error({ err: error }, "Stripe request failed");
+    return membershipRefused("membership.error.stripe", 502);
+  }
+}
+
+/** The school the teacher manages (owner or admin), else null: a member pays for nothing. */
+export async function managedSchool(services: Services, user: SessionUser) {
+  const membership = await loadUserOrganization(services.db, user.id);
+  return membership && membership.role !== "member" ? membership.organization : null;
+}
+
+const REDEEM_MESSAGES: Record<RedeemFailure, MessageKey> = {
+  invalid: "redeem.error.invalid",
+  expired: "redeem.error.expired",
+  used: "redeem.error.used",
+  "already-redeemed": "redeem.error.alreadyRedeemed",
+  subscribed: "redeem.error.subscribed",
+};
+
+/** Redeems a code for the teacher, at most ten tries an hour; answers what it gave or why not. */
+export async function redeemAnswer(services: Services, user: SessionUser, code: string) {
+  const rate = await consumeRate(services.db, `redeem:${user.id}`, { windowMs: HOUR_MS, max: 10 });
+  if (!rate.allowed) {
+    const formError = {
+      key: "redeem.error.tooMany" as const,
+      values: { count: Math.ceil(rate.retryAfterS / 60) },
+    };
+    return data<FormFailure>(
+      { errors: {}, values: {}, formError },
+      { status: 429, headers: { "Retry-After": String(rate.retryAfterS) } },
+    );
+  }
+  const result = await redeemCode(services, user.id, code);
+  if (!result.ok) return membershipRefused(REDEEM_MESSAGES[result.reason], 422);
+  return membershipDone(result.kind === "plan" ? "redeem.success.plan" : "redeem.success.days", {
+    count: result.days ?? 0,
+  });
+}
