@@ -104,7 +104,17 @@ export default [
     }),
     route("dashboard/lessons", "routes/dashboard/lessons.tsx", { id: "lessons" }),
     route("dashboard/lessons/new", "routes/dashboard/lesson-new.tsx", { id: "lessonNew" }),
-    route("dashboard/lessons/:id", "routes/dashboard/lesson.tsx", { id: "lesson" }),
+    // One form per child route; the page shows them all (see routes/dashboard/lesson.tsx).
+    route("dashboard/lessons/:id", "routes/dashboard/lesson.tsx", { id: "lesson" }, [
+      route("add-item", "routes/dashboard/lesson/add-item.tsx", { id: "lessonAddItem" }),
+      route("add-step", "routes/dashboard/lesson/add-step.tsx", { id: "lessonAddStep" }),
+      route("minutes", "routes/dashboard/lesson/minutes.tsx", { id: "lessonMinutes" }),
+      route("item", "routes/dashboard/lesson/item.tsx", { id: "lessonItem" }),
+      route("details", "routes/dashboard/lesson/details.tsx", { id: "lessonDetails" }),
+      route("status", "routes/dashboard/lesson/status.tsx", { id: "lessonStatus" }),
+      route("duplicate", "routes/dashboard/lesson/duplicate.tsx", { id: "lessonDuplicate" }),
+      route("delete", "routes/dashboard/lesson/delete.tsx", { id: "lessonDelete" }),
+    ]),
     route("dashboard/notifications", "routes/dashboard/notifications.tsx", { id: "notifications" }),
     // One form per child route; the page shows them all (see routes/dashboard/students.tsx).
     route("dashboard/students", "routes/dashboard/students.tsx", { id: "students" }, [
