@@ -40,7 +40,32 @@ export default [
     localized("exercise", "dashboard/exercises/:id", "routes/dashboard/exercise.tsx"),
     route("c/:id", "routes/classes/join.tsx", { id: "join" }),
     route("class/:id", "routes/classes/class.tsx", { id: "class" }),
-    route("dashboard/membership", "routes/dashboard/membership.tsx", { id: "membership" }),
+    // One form per child route; the page shows them all (see routes/dashboard/membership.tsx).
+    route("dashboard/membership", "routes/dashboard/membership.tsx", { id: "membership" }, [
+      route("checkout", "routes/dashboard/membership/checkout.tsx", { id: "mCheckout" }),
+      route("portal", "routes/dashboard/membership/portal.tsx", { id: "mPortal" }),
+      route("school-checkout", "routes/dashboard/membership/school-checkout.tsx", {
+        id: "mSchoolCheckout",
+      }),
+      route("school-portal", "routes/dashboard/membership/school-portal.tsx", {
+        id: "mSchoolPortal",
+      }),
+      route("redeem", "routes/dashboard/membership/redeem.tsx", { id: "mRedeem" }),
+      route("accept-invite", "routes/dashboard/membership/accept-invite.tsx", {
+        id: "mAcceptInvite",
+      }),
+      route("invite", "routes/dashboard/membership/invite.tsx", { id: "mInvite" }),
+      route("revoke-invite", "routes/dashboard/membership/revoke-invite.tsx", {
+        id: "mRevokeInvite",
+      }),
+      route("remove-member", "routes/dashboard/membership/remove-member.tsx", {
+        id: "mRemoveMember",
+      }),
+      route("leave", "routes/dashboard/membership/leave.tsx", { id: "mLeave" }),
+      route("claim-promotion", "routes/dashboard/membership/claim-promotion.tsx", {
+        id: "mClaimPromotion",
+      }),
+    ]),
   ]),
   localized("sitemap", "sitemap.xml", "routes/public/sitemap.ts"),
 
@@ -79,7 +104,17 @@ export default [
     }),
     route("dashboard/lessons", "routes/dashboard/lessons.tsx", { id: "lessons" }),
     route("dashboard/lessons/new", "routes/dashboard/lesson-new.tsx", { id: "lessonNew" }),
-    route("dashboard/lessons/:id", "routes/dashboard/lesson.tsx", { id: "lesson" }),
+    // One form per child route; the page shows them all (see routes/dashboard/lesson.tsx).
+    route("dashboard/lessons/:id", "routes/dashboard/lesson.tsx", { id: "lesson" }, [
+      route("add-item", "routes/dashboard/lesson/add-item.tsx", { id: "lessonAddItem" }),
+      route("add-step", "routes/dashboard/lesson/add-step.tsx", { id: "lessonAddStep" }),
+      route("minutes", "routes/dashboard/lesson/minutes.tsx", { id: "lessonMinutes" }),
+      route("item", "routes/dashboard/lesson/item.tsx", { id: "lessonItem" }),
+      route("details", "routes/dashboard/lesson/details.tsx", { id: "lessonDetails" }),
+      route("status", "routes/dashboard/lesson/status.tsx", { id: "lessonStatus" }),
+      route("duplicate", "routes/dashboard/lesson/duplicate.tsx", { id: "lessonDuplicate" }),
+      route("delete", "routes/dashboard/lesson/delete.tsx", { id: "lessonDelete" }),
+    ]),
     route("dashboard/notifications", "routes/dashboard/notifications.tsx", { id: "notifications" }),
     // One form per child route; the page shows them all (see routes/dashboard/students.tsx).
     route("dashboard/students", "routes/dashboard/students.tsx", { id: "students" }, [

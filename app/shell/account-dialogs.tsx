@@ -1,13 +1,16 @@
 import { useEffect } from "react";
 import { Link, useFetcher, href } from "react-router";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { overlays } from "~/components/ui/overlay-stack";
 import { Spinner } from "~/components/ui/spinner";
 import type { ProfileView } from "~/features/account/profile.server";
 import { useT } from "~/lib/i18n/react";
 import { RedeemCodeField } from "~/features/membership/redeem-code-field";
-import type { MessageKey } from "~/lib/i18n/translate";
+import { AnswerAlert } from "~/features/membership/components/answer-alert";
+import {
+  answerMessage,
+  type MembershipAnswer,
+} from "~/features/membership/components/membership-forms";
 
 export interface OrganizationSummary {
   id: string;
@@ -100,24 +103,14 @@ export function MembershipDialog({ profile }: { profile: ProfileView }) {
   );
 }
 
-interface RedeemResult {
-  ok: boolean;
-  messageKey: MessageKey;
-  values?: Record<string, string | number>;
-}
-
 export function RedeemCodeDialog() {
   const t = useT();
-  const fetcher = useFetcher<RedeemResult>();
-  const result = fetcher.data;
+  const fetcher = useFetcher<MembershipAnswer>();
   return (
-    <fetcher.Form method="post" action={href("/dashboard/membership")} className="space-y-4">
-      <input type="hidden" name="intent" value="redeem" />
+    <fetcher.Form method="post" action={href("/dashboard/membership/redeem")} className="space-y-4">
       <p className="text-sm text-slate-600">{t("redeem.intro")}</p>
       <RedeemCodeField wide />
-      {result?.messageKey ? (
-        <Alert tone={result.ok ? "success" : "error"}>{t(result.messageKey, result.values)}</Alert>
-      ) : null}
+      <AnswerAlert message={answerMessage(fetcher.data)} />
       <div className="flex justify-end gap-2">
         <Button theme="white" onClick={() => overlays.hide()}>
           {t("common.close")}

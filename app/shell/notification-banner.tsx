@@ -20,8 +20,11 @@ export function NotificationBanner({ profile }: { profile: ProfileView }) {
         role="status"
         data-testid="promotion-banner"
       >
-        <Form method="post" action={href("/dashboard/membership")} className="inline">
-          <input type="hidden" name="intent" value="claim-promotion" />
+        <Form
+          method="post"
+          action={href("/dashboard/membership/claim-promotion")}
+          className="inline"
+        >
           {t("promotion.offer", { date: formatDate(offer.until, locale.iso, "UTC") })}{" "}
           <button type="submit" className="font-semibold underline">
             {t("promotion.claim")}

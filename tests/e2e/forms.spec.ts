@@ -48,7 +48,7 @@ test("after three finished lessons a teacher rates Parley; an empty or repeated 
       time: "10:00",
       timeZone: "Europe/Warsaw",
     });
-    await visitor.postForm(locationOf(created), { intent: "done" });
+    await visitor.postForm(`${locationOf(created)}/status`, { intent: "done" });
   }
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -60,7 +60,7 @@ describe("membership and billing (issue 8)", () => {
   }
 
   async function pay(client: HttpSession, interval: "month" | "year") {
-    const res = await client.postForm("/dashboard/membership", { intent: "checkout", interval });
+    const res = await client.postForm("/dashboard/membership/checkout", { interval });
     expect(res.status).toBe(302);
     const checkoutUrl = locationOf(res);
     expect(checkoutUrl).toContain(`${standin.url}/pay/cs_`);
@@ -144,8 +144,7 @@ describe("membership and billing (issue 8)", () => {
 
   it("charges in the visitor's currency and never takes an amount from the browser", async () => {
     const { client } = await teacher("poland@billing.test", "PL");
-    const res = await client.postForm("/dashboard/membership", {
-      intent: "checkout",
+    const res = await client.postForm("/dashboard/membership/checkout", {
       interval: "month",
       amount: "1",
       price: "price_fake",
@@ -155,8 +154,7 @@ describe("membership and billing (issue 8)", () => {
       { amount_total: number; currency: string } | undefined;
     expect(session?.currency).toBe("pln");
     expect(session?.amount_total).toBe(4700);
-    const bad = await client.postForm("/dashboard/membership", {
-      intent: "checkout",
+    const bad = await client.postForm("/dashboard/membership/checkout", {
       interval: "week",
     });
     expect(bad.status).toBe(400);
@@ -303,8 +301,7 @@ describe("membership and billing (issue 8)", () => {
     );
     expect(unknown.status).toBe(200);
     expect(await unknown.text()).not.toContain(SUCCESS);
-    const started = await client.postForm("/dashboard/membership", {
-      intent: "checkout",
+    const started = await client.postForm("/dashboard/membership/checkout", {
       interval: "month",
     });
     const sessionId = locationOf(started).split("/pay/")[1] ?? "";
@@ -337,7 +334,7 @@ describe("membership and billing (issue 8)", () => {
   it("opens the customer portal and lists invoices", async () => {
     const { client } = await teacher("portal@billing.test", "DE");
     await pay(client, "month");
-    const portal = await client.postForm("/dashboard/membership", { intent: "portal" });
+    const portal = await client.postForm("/dashboard/membership/portal", {});
     expect(portal.status).toBe(302);
     expect(locationOf(portal)).toContain(`${standin.url}/portal/bps_`);
     const page = await (await client.get("/dashboard/membership")).text();
@@ -363,7 +360,7 @@ describe("membership and billing (issue 8)", () => {
       });
       const { id, client } = await teacher("redeem@billing.test");
       const redeem = async (code: string) => {
-        const res = await client.postForm("/dashboard/membership", { intent: "redeem", code });
+        const res = await client.postForm("/dashboard/membership/redeem", { code });
         return { status: res.status, html: await res.text() };
       };
       const pretty =
@@ -384,8 +381,7 @@ describe("membership and billing (issue 8)", () => {
       expect(gone.html).toContain("This code has expired.");
       expect((await redeem("NOSUCHCODE99")).html).toContain("recognise this code");
       const other = await teacher("redeem2@billing.test");
-      const used = await other.client.postForm("/dashboard/membership", {
-        intent: "redeem",
+      const used = await other.client.postForm("/dashboard/membership/redeem", {
         code: days ?? "",
       });
       expect(await used.text()).toContain("already been used the maximum number of times");
@@ -400,8 +396,7 @@ describe("membership and billing (issue 8)", () => {
       const { client } = await teacher("rate@billing.test");
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
-        const res = await client.postForm("/dashboard/membership", {
-          intent: "redeem",
+        const res = await client.postForm("/dashboard/membership/redeem", {
           code: `WRONGCODE${i}X`,
         });
         statuses.push(res.status);
@@ -548,8 +543,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     );
 
     // The owner invites a teacher; the mail carries the link.
-    const invited = await owner.client.postForm("/dashboard/membership", {
-      intent: "invite",
+    const invited = await owner.client.postForm("/dashboard/membership/invite", {
       email: "member@billing.test",
       role: "member",
     });
@@ -564,8 +558,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     const token = new URL(link).searchParams.get("invite") ?? "";
 
     // Someone else with the link cannot use it.
-    const stolen = await outsider.client.postForm("/dashboard/membership", {
-      intent: "accept-invite",
+    const stolen = await outsider.client.postForm("/dashboard/membership/accept-invite", {
       token,
     });
     expect(stolen.status).toBe(409);
@@ -575,8 +568,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     expect(await (await teacher.client.get(path)).text()).toContain(
       "Join Riverside Language School",
     );
-    const joined = await teacher.client.postForm("/dashboard/membership", {
-      intent: "accept-invite",
+    const joined = await teacher.client.postForm("/dashboard/membership/accept-invite", {
       token,
     });
     // Accepting leaves the invitation's address: the welcome shows alone, also on reload,
@@ -594,8 +586,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     expect(await premiumExerciseOpens(teacher.client)).toBe(false);
 
     // The owner pays for five seats (yearly, PLN for a Polish school).
-    const checkout = await owner.client.postForm("/dashboard/membership", {
-      intent: "school-checkout",
+    const checkout = await owner.client.postForm("/dashboard/membership/school-checkout", {
       seats: "5",
     });
     expect(checkout.status).toBe(302);
@@ -624,7 +615,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     await services.db.execute(
       sql`insert into favorites (user_id, exercise_id) values (${teacher.id}, ${exercise?.id})`,
     );
-    const left = await teacher.client.postForm("/dashboard/membership", { intent: "leave" });
+    const left = await teacher.client.postForm("/dashboard/membership/leave", {});
     expect(await left.text()).toContain("You left the school");
     expect(await premiumExerciseOpens(teacher.client)).toBe(false);
     const favorites = await queryRows<{ n: number }>(
@@ -633,7 +624,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     );
     expect(favorites[0]?.n).toBe(1);
     // The owner cannot leave their own school.
-    const ownerLeaves = await owner.client.postForm("/dashboard/membership", { intent: "leave" });
+    const ownerLeaves = await owner.client.postForm("/dashboard/membership/leave", {});
     expect(ownerLeaves.status).toBe(409);
   });
 
@@ -669,7 +660,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     const everyone = [owner.id, stays.id, leaves.id].sort();
     expect(await premiumExerciseOpens(leaves.client)).toBe(true);
     const remove = (client: HttpSession, userId: string) =>
-      client.postForm("/dashboard/membership", { intent: "remove-member", userId });
+      client.postForm("/dashboard/membership/remove-member", { userId });
 
     // A member may remove neither another member nor the owner.
     for (const target of [leaves.id, owner.id]) {
@@ -770,8 +761,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     expect(html).not.toContain("WELC-OMET");
     expect(await (await admin.client.get("/admin")).text()).toContain("WELCOME-TEACHERS");
     // …and a teacher may type it in any case, with or without the dash.
-    const redeemed = await teacher.client.postForm("/dashboard/membership", {
-      intent: "redeem",
+    const redeemed = await teacher.client.postForm("/dashboard/membership/redeem", {
       code: "welcome teachers",
     });
     expect(redeemed.status).toBe(200);
@@ -924,14 +914,12 @@ describe("membership without Stripe keys", () => {
     await client.postForm("/auth/sign-in", { email: "nostripe@billing.test", password: PASSWORD });
     const page = await (await client.get("/dashboard/membership")).text();
     expect(page).toContain("Online payment is not configured on this installation");
-    const checkout = await client.postForm("/dashboard/membership", {
-      intent: "checkout",
+    const checkout = await client.postForm("/dashboard/membership/checkout", {
       interval: "month",
     });
     expect(checkout.status).toBe(503);
     const code = await createCode(services, id, { kind: "plan", maxUses: 1 });
-    const redeemed = await client.postForm("/dashboard/membership", {
-      intent: "redeem",
+    const redeemed = await client.postForm("/dashboard/membership/redeem", {
       code: code ?? "",
     });
     expect(await redeemed.text()).toContain("Premium is now yours with no end date");

@@ -58,7 +58,9 @@ describe("upcoming lessons on the dashboard", () => {
     const ids = [...planned.querySelectorAll("[id]")].map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
 
-    expect((await client.postForm(lessonPath, { intent: "done" })).status).toBeLessThan(400);
+    expect((await client.postForm(`${lessonPath}/status`, { intent: "done" })).status).toBeLessThan(
+      400,
+    );
     const after = await dashboard();
     expect(after.body.textContent).not.toContain("Conditionals warm-up");
     const past = await (await client.get("/dashboard/lessons")).text();

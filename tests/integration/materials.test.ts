@@ -324,7 +324,7 @@ describe("the materials library", () => {
     expect(second.querySelector(`a[href='${materialPath}']`)?.textContent).toBe(material!.title);
 
     // A lesson marked done is no longer offered.
-    await anna.client.postForm(`/dashboard/lessons/${mine.lessonId}`, { intent: "done" });
+    await anna.client.postForm(`/dashboard/lessons/${mine.lessonId}/status`, { intent: "done" });
     const after = await page(anna.client, `${materialPath}?add=lesson`);
     expect(after.querySelector("[data-testid=lesson-choices]")?.textContent).not.toContain(
       "Flashcards with Ola",

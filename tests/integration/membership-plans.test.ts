@@ -120,13 +120,54 @@ describe("membership plans, currency and Happy Week (issue 13)", () => {
     return id;
   }
 
+  it("takes each form at its own address only, and only from a signed-in user", async () => {
+    const { id, client } = await teacher("addresses");
+    // The page itself has no action any more (one form per route): the old one-action post
+    // with an intent changes nothing.
+    const old = await client.postForm("/dashboard/membership", { intent: "claim-promotion" });
+    expect(old.status).toBe(405);
+    await old.arrayBuffer();
+    const [row] = await app.database.db.select().from(userData).where(eq(userData.userId, id));
+    expect(row?.thanksgiving).toBe(false);
+    // Without JavaScript a form's answer is the whole page, on the page's query (the currency
+    // picked), with the form's message.
+    const html = await page(client, "/dashboard/membership?currency=EUR");
+    expect(html).toContain('action="/dashboard/membership/redeem?currency=EUR"');
+    const redeemed = await client.postForm("/dashboard/membership/redeem?currency=EUR", {
+      code: "NOSUCHCODE99",
+    });
+    expect(redeemed.status).toBe(422);
+    const answered = await redeemed.text();
+    expect(answered).toContain("recognise this code");
+    expect(answered).toContain(eur(13.7));
+    expect(answered).toContain("Continue to secure payment");
+    const anonymous = new HttpSession(app.url);
+    for (const form of [
+      "checkout",
+      "portal",
+      "school-checkout",
+      "school-portal",
+      "redeem",
+      "accept-invite",
+      "invite",
+      "revoke-invite",
+      "remove-member",
+      "leave",
+      "claim-promotion",
+    ]) {
+      const refused = await anonymous.postForm(`/dashboard/membership/${form}`, {});
+      expect(refused.status, form).toBe(302);
+      expect(locationOf(refused), form).toMatch(/^\/auth\//);
+    }
+  });
+
   it("a premium school's member and owner see the school's plan, who manages it and no checkout", async () => {
     // The owner is still in the sign-up trial; the member claimed the running promotion.
     const owner = await teacher("owner", IN_TRIAL);
     const member = await teacher("member");
-    expect(
-      (await member.client.postForm("/dashboard/membership", { intent: "claim-promotion" })).status,
-    ).toBe(302);
+    expect((await member.client.postForm("/dashboard/membership/claim-promotion", {})).status).toBe(
+      302,
+    );
     const outsider = await teacher("outsider");
     await premiumSchool("Riverside Language School", owner.email, [member.id]);
 
@@ -141,7 +182,7 @@ describe("membership plans, currency and Happy Week (issue 13)", () => {
       expect(html).not.toContain("Your free trial ends on");
       expect(html).not.toContain("Your Premium access lasts until");
       expect(html).not.toContain("Continue to secure payment");
-      expect(html).not.toContain('value="checkout"');
+      expect(html).not.toContain('action="/dashboard/membership/checkout"');
       // The dashboard's top bar shows the school's plan, not the trial, the promotion or its
       // banner.
       const dashboard = await page(client, "/dashboard");
@@ -154,8 +195,7 @@ describe("membership plans, currency and Happy Week (issue 13)", () => {
       expect(dashboard).not.toContain("left in your trial");
 
       // A checkout posted anyway is refused with the reason.
-      const refused = await client.postForm("/dashboard/membership", {
-        intent: "checkout",
+      const refused = await client.postForm("/dashboard/membership/checkout", {
         interval: "year",
       });
       expect(refused.status).toBe(409);
@@ -226,8 +266,8 @@ describe("membership plans, currency and Happy Week (issue 13)", () => {
     // Checkout charges in the currency the prices were shown in (the amount is the server's).
     const checkout = async (fields: Record<string, string>) => {
       const res = await viaCdn.client.postForm(
-        "/dashboard/membership",
-        { intent: "checkout", interval: "month", ...fields },
+        "/dashboard/membership/checkout",
+        { interval: "month", ...fields },
         { "cf-ipcountry": "PL" },
       );
       expect(res.status).toBe(302);
@@ -242,8 +282,7 @@ describe("membership plans, currency and Happy Week (issue 13)", () => {
     });
     // A form without the field: the request's country, as on the page.
     expect(await checkout({})).toMatchObject({ currency: "pln", amount_total: 4700 });
-    const bad = await viaCdn.client.postForm("/dashboard/membership", {
-      intent: "checkout",
+    const bad = await viaCdn.client.postForm("/dashboard/membership/checkout", {
       interval: "month",
       currency: "GBP",
     });

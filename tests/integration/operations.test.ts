@@ -52,8 +52,7 @@ describe("operations", () => {
       role: ROLE.TEACHER,
       password: "operations passphrase",
     });
-    const checkout = await client.postForm("/dashboard/membership", {
-      intent: "checkout",
+    const checkout = await client.postForm("/dashboard/membership/checkout", {
       interval: "month",
     });
     const paid = await fetch(locationOf(checkout), { method: "POST", redirect: "manual" });

@@ -69,7 +69,7 @@ describe("promotion campaigns", () => {
 
   /** The teacher presses "Claim your free premium" (a POST; opening pages grants nothing). */
   async function claim(client: HttpSession) {
-    const response = await client.postForm("/dashboard/membership", { intent: "claim-promotion" });
+    const response = await client.postForm("/dashboard/membership/claim-promotion", {});
     expect(response.status).toBe(302);
     return response;
   }

@@ -47,7 +47,7 @@ describe("reviews", () => {
         timeZone: "UTC",
       });
       expect(created.status).toBe(302);
-      const done = await client.postForm(locationOf(created), { intent: "done" });
+      const done = await client.postForm(`${locationOf(created)}/status`, { intent: "done" });
       expect(done.status).toBeLessThan(400);
     }
     expect(await asksForReview()).toBe(true);

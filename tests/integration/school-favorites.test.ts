@@ -205,7 +205,7 @@ describe("school favorites", () => {
     expect((await setFavorite(leaver.client, schoolId, exerciseB.id, true)).status).toBe(200);
     expect(await html(leaver.client, "/dashboard/favorites")).toContain("School favorites");
 
-    const left = await leaver.client.postForm("/dashboard/membership", { intent: "leave" });
+    const left = await leaver.client.postForm("/dashboard/membership/leave", {});
     expect(left.status).toBe(200);
     expect(
       await app.database.db

@@ -153,6 +153,42 @@ describe("students and lessons", () => {
     expect(noHeader.status).toBe(400);
   });
 
+  it("takes each lesson form at its own address; the lesson page itself has no action", async () => {
+    const studentId = await addStudent(a, { name: "Ola Forms", level: "A2" });
+    const created = await a.postForm(`/dashboard/lessons/new?studentId=${studentId}`, {
+      title: "Forms lesson",
+      date: "2026-12-04",
+      time: "09:00",
+      timeZone: "UTC",
+    });
+    const lessonPath = locationOf(created);
+    // The old one-action post with an intent changes nothing.
+    const old = await a.postForm(lessonPath, { intent: "delete" });
+    expect(old.status).toBe(405);
+    await old.arrayBuffer();
+    expect((await a.get(lessonPath)).status).toBe(200);
+    // Details sent without JavaScript: the lesson's page, "Saved" in it, in run mode when the
+    // form was sent from there.
+    const fields = { title: "Forms lesson 2", date: "2026-12-04", time: "09:00", timeZone: "UTC" };
+    const saved = await a.postForm(`${lessonPath}/details`, fields);
+    expect(saved.status).toBe(200);
+    const html = await saved.text();
+    expect(html).toContain("Forms lesson 2");
+    expect(html).toContain('id="details"');
+    expect(html).toContain("Saved.");
+    const step = { text: "Warm-up", minutes: "5" };
+    expect((await a.postForm(`${lessonPath}/add-step`, step)).status).toBe(200);
+    const finished = await a.postForm(`${lessonPath}/status?run=0`, { intent: "done" });
+    expect(await finished.text()).toContain('data-testid="run-lesson"');
+    const anonymous = new HttpSession(app.url, { "x-forwarded-for": "10.14.9.8" });
+    const forms = ["add-item", "add-step", "minutes", "item", "details", "status"];
+    for (const form of [...forms, "duplicate", "delete"]) {
+      const refused = await anonymous.postForm(`${lessonPath}/${form}`, {});
+      expect(refused.status, form).toBe(302);
+      expect(locationOf(refused), form).toMatch(/^\/auth\//);
+    }
+  });
+
   it("plans a lesson from the picker, marks exercises used before, duplicates and runs it", async () => {
     const studentId = await addStudent(a, { name: "Piotr Zieliński", level: "B1" });
     expect((await a.get("/dashboard/lessons/new")).status).toBe(302);
@@ -165,14 +201,17 @@ describe("students and lessons", () => {
     expect(created.status).toBe(302);
     const lessonPath = locationOf(created);
     const [first, second] = await exerciseIds(2);
-    for (const [intent, fields] of [
-      ["add-exercise", { exerciseId: first ?? "" }],
+    for (const [form, fields] of [
+      ["add-item", { intent: "add-exercise", exerciseId: first ?? "" }],
       ["add-step", { text: "Warm-up: weekend news", minutes: "5" }],
-      ["add-exercise", { exerciseId: second ?? "" }],
+      ["add-item", { intent: "add-exercise", exerciseId: second ?? "" }],
     ] as const)
-      expect((await a.postForm(lessonPath, { intent, ...fields })).status).toBe(200);
+      expect((await a.postForm(`${lessonPath}/${form}`, fields)).status).toBe(200);
     // The same exercise twice is refused with a message, and the plan keeps one.
-    const twice = await a.postForm(lessonPath, { intent: "add-exercise", exerciseId: first ?? "" });
+    const twice = await a.postForm(`${lessonPath}/add-item`, {
+      intent: "add-exercise",
+      exerciseId: first ?? "",
+    });
     expect(twice.status).toBe(409);
     expect(await twice.text()).toContain("That is already in this lesson.");
     const [lessonRow] = await queryRows<{ starts_at: Date; time_zone: string }>(
@@ -186,8 +225,8 @@ describe("students and lessons", () => {
       sql`select id, kind from lesson_items where lesson_id = ${lessonPath.split("/").pop()} order by position`,
     );
     expect(itemIds.map((i) => i.kind)).toEqual(["exercise", "step", "exercise"]);
-    await a.postForm(lessonPath, { intent: "up", itemId: itemIds[1]?.id ?? "" });
-    await a.postForm(lessonPath, { intent: "minutes", itemId: itemIds[1]?.id ?? "", minutes: "7" });
+    await a.postForm(`${lessonPath}/item`, { intent: "up", itemId: itemIds[1]?.id ?? "" });
+    await a.postForm(`${lessonPath}/minutes`, { itemId: itemIds[1]?.id ?? "", minutes: "7" });
     const page = await (await a.get(lessonPath)).text();
     const [firstExercise] = await queryRows<{ title: string }>(
       services.db,
@@ -201,7 +240,7 @@ describe("students and lessons", () => {
     expect(page).toMatch(/minutes in total/);
 
     // The next lesson: the picker hides exercises used with this student, or marks them.
-    const duplicate = await a.postForm(lessonPath, { intent: "duplicate" });
+    const duplicate = await a.postForm(`${lessonPath}/duplicate`, {});
     const nextPath = locationOf(duplicate);
     expect(nextPath).not.toBe(lessonPath);
     const nextPage = await (await a.get(nextPath)).text();
@@ -278,14 +317,15 @@ describe("students and lessons", () => {
     }
     // Added to the plan, the material takes its own minutes.
     expect(
-      (await a.postForm(first, { intent: "add-material", materialId: material.id })).status,
+      (await a.postForm(`${first}/add-item`, { intent: "add-material", materialId: material.id }))
+        .status,
     ).toBe(200);
     const [item] = await queryRows<{ minutes: number }>(
       services.db,
       sql`select minutes from lesson_items where lesson_id = ${first.split("/").pop()}`,
     );
     expect(item?.minutes).toBe(material.minutes);
-    expect((await a.postForm(first, { intent: "done" })).status).toBe(200);
+    expect((await a.postForm(`${first}/status`, { intent: "done" })).status).toBe(200);
 
     // The next lesson: the material is hidden unless asked for, then marked as used.
     const second = await plan("Materials 2", "2026-12-14");
@@ -296,7 +336,7 @@ describe("students and lessons", () => {
     expect(pickerRow(all, material.title)).toContain("used on");
     expect(pickerRow(all, other.title)).not.toContain("used on");
     // The plan of the next lesson marks it too, when it is added again.
-    await a.postForm(second, { intent: "add-material", materialId: material.id });
+    await a.postForm(`${second}/add-item`, { intent: "add-material", materialId: material.id });
     const secondPlan = await (await a.get(second)).text();
     expect(
       secondPlan.slice(secondPlan.indexOf('id="plan"'), secondPlan.indexOf('id="details"')),
@@ -337,20 +377,22 @@ describe("students and lessons", () => {
       ["read lesson", b.get(lessonPath)],
       [
         "add to lesson",
-        b.postForm(lessonPath, { intent: "add-exercise", exerciseId: exercise ?? "" }),
+        b.postForm(`${lessonPath}/add-item`, {
+          intent: "add-exercise",
+          exerciseId: exercise ?? "",
+        }),
       ],
       [
         "rename lesson",
-        b.postForm(lessonPath, {
-          intent: "details",
+        b.postForm(`${lessonPath}/details`, {
           title: "Hacked",
           date: "2026-12-02",
           time: "10:00",
           timeZone: "UTC",
         }),
       ],
-      ["duplicate lesson", b.postForm(lessonPath, { intent: "duplicate" })],
-      ["delete lesson", b.postForm(lessonPath, { intent: "delete" })],
+      ["duplicate lesson", b.postForm(`${lessonPath}/duplicate`, {})],
+      ["delete lesson", b.postForm(`${lessonPath}/delete`, {})],
       ["guess an id", b.get("/dashboard/lessons/00000000-0000-0000-0000-000000000000")],
     ];
     for (const [what, response] of attempts) {

@@ -1,15 +1,18 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, type FetcherWithComponents } from "react-router";
 import { Button, type ButtonProps } from "./button";
 
 /**
  * A one-button form that posts an intent with a few hidden fields to the current route's
- * action, or to `action` when the form has a route of its own (remove, withdraw, disable …). The button's visible label should be completed for
- * screen readers with what it acts on (pass it in `children`).
+ * action, or to `action` when the form has a route of its own (remove, withdraw, disable …);
+ * through `fetcher` when the page's forms share one (app/lib/page-forms.tsx), so the address
+ * stays. The button's visible label should be completed for screen readers with what it acts
+ * on (pass it in `children`).
  */
 export function IntentButton({
   intent,
   action,
+  fetcher,
   fields = {},
   children,
   theme = "white",
@@ -19,6 +22,7 @@ export function IntentButton({
 }: {
   intent: string;
   action?: string;
+  fetcher?: FetcherWithComponents<unknown>;
   fields?: Record<string, string | number>;
   children: ReactNode;
   theme?: ButtonProps["theme"];
@@ -26,8 +30,9 @@ export function IntentButton({
   loading?: boolean;
   icon?: ReactNode;
 }) {
+  const PostForm = fetcher?.Form ?? Form;
   return (
-    <Form method="post" action={action}>
+    <PostForm method="post" action={action}>
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -35,6 +40,6 @@ export function IntentButton({
       <Button type="submit" theme={theme} size={size} loading={loading} icon={icon}>
         {children}
       </Button>
-    </Form>
+    </PostForm>
   );
 }

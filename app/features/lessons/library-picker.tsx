@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, type FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { CheckIcon } from "~/components/ui/icons";
@@ -14,7 +14,8 @@ import { dataKey } from "~/lib/i18n/translate";
 /**
  * The library picker (data from `runPicker`): a search by words and level, "only what was not
  * used yet" ticked by default, and one button per result that posts `intent` with the
- * result's id (as exerciseId or materialId) to the page's action. The lesson planner adds to
+ * result's id (as exerciseId or materialId) to the page's action, or to `action` through the
+ * page's `fetcher` when the page's forms have routes of their own. The lesson planner adds to
  * the plan with it; the class page shares with the class.
  */
 export function LibraryPicker({
@@ -23,6 +24,8 @@ export function LibraryPicker({
   freshLabel,
   usedLabel,
   intent,
+  action,
+  fetcher,
   actionLabel,
   notice,
   chosen,
@@ -36,6 +39,9 @@ export function LibraryPicker({
   /** Before the date a result was used ("used on", "shared on"). */
   usedLabel: string;
   intent: string;
+  /** Where the result's button posts (else the page's action), and through which fetcher. */
+  action?: string;
+  fetcher?: FetcherWithComponents<unknown>;
   /** The button of each result (the result's title completes it for screen readers). */
   actionLabel: string;
   /** What became of the last click (shown under the heading). */
@@ -133,7 +139,12 @@ export function LibraryPicker({
                   {chosenLabel}
                 </span>
               ) : (
-                <IntentButton intent={intent} fields={{ [field]: r.id }}>
+                <IntentButton
+                  intent={intent}
+                  action={action}
+                  fetcher={fetcher}
+                  fields={{ [field]: r.id }}
+                >
                   {actionLabel}
                   <span className="sr-only"> {r.title}</span>
                 </IntentButton>

@@ -1,6 +1,6 @@
 // The library feature's public module (server): other features import it only from here
 // (ESLint enforces it); everything else in the folder is the feature's own.
-export { accountAccess, resourceCounts } from "./library.server";
+export { accountAccess, resourceCounts, viewerFor } from "./library.server";
 export type { LibraryViewer } from "./library.server";
 export { findMaterials } from "./materials.server";
 export { searchExercises } from "./search.server";

@@ -150,7 +150,7 @@ function generateCode(length = 12): string {
   return randomCode(length, CODE_ALPHABET);
 }
 
-export type RedeemFailure = "invalid" | "expired" | "used" | "already-redeemed" | "subscribed";
+type RedeemFailure = "invalid" | "expired" | "used" | "already-redeemed" | "subscribed";
 export type RedeemResult =
   | { ok: true; kind: "days" | "plan"; days: number | null; until: Date | null }
   | { ok: false; reason: RedeemFailure };

@@ -31,7 +31,7 @@ import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
-import { notFound } from "~/lib/not-found";
+import { foundOr404, notFound } from "~/lib/not-found";
 
 /**
  * /class/{id}: for the class's teacher and students. What the teacher shared, homework,
@@ -40,9 +40,7 @@ import { notFound } from "~/lib/not-found";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const services = getServices(context);
-  const access = await classAccess(services, user, params.id);
-  if (!access) notFound(request);
-  const { row, role } = access;
+  const { row, role } = foundOr404(await classAccess(services, user, params.id), request);
   // Students open what their teacher's plan opens (read once for the whole page).
   const teacher = await accountAccess(services.db, row.teacherId, services.clock.now());
   const live = await liveExercise(services, row, teacher);

@@ -1,0 +1,26 @@
+import { redirect, useOutletContext, href } from "react-router";
+import type { Route } from "./+types/delete";
+import { deleteLesson } from "~/features/lessons/lessons.server";
+import { LessonPage } from "~/features/lessons/components/lesson-page";
+import type { LessonPageData } from "~/features/lessons/lesson-page.server";
+import { requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { requireMethod } from "~/lib/http.server";
+import { notFound } from "~/lib/not-found";
+
+/**
+ * Delete lesson: gone, back to the lessons list.
+ * One form per route module (issue 20): the lesson page's form posts here, through a
+ * fetcher with JavaScript; without it the browser lands here and the page is rendered with
+ * this form's answer (see ../lesson.tsx).
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const user = requireUser(context, request);
+  if (!(await deleteLesson(getServices(context), user.id, params.id))) notFound(request);
+  return redirect(href("/dashboard/lessons"));
+}
+
+export default function DeleteLesson({ actionData }: Route.ComponentProps) {
+  return <LessonPage loaded={useOutletContext<LessonPageData>()} posted={actionData} />;
+}

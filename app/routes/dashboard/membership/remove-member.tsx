@@ -1,0 +1,39 @@
+import { useOutletContext } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/remove-member";
+import { MembershipPage } from "~/features/membership/components/membership-page";
+import {
+  membershipDone,
+  membershipInvalid,
+  schoolAnswer,
+} from "~/features/membership/membership-answers.server";
+import type { MembershipPageData } from "~/features/membership/membership-page.server";
+import { removeMember } from "~/features/schools/schools.server";
+import { requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { parseForm } from "~/lib/forms";
+import { readForm, requireMethod } from "~/lib/http.server";
+
+const RemoveMemberSchema = z.object({ userId: z.string().min(1).max(100) });
+
+/**
+ * A member's Remove button in the roster (a manager of that school only; never the owner).
+ * One form per route module (issue 20): the membership page's form posts here, through a
+ * fetcher with JavaScript; without it the browser lands here and the page is rendered with
+ * this form's answer (see ../membership.tsx).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireMethod(request, "POST");
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const parsed = parseForm(await readForm(request), RemoveMemberSchema);
+  if (!parsed.ok) return membershipInvalid(parsed);
+  return schoolAnswer(async () => {
+    await removeMember(services, user.id, parsed.data.userId);
+    return membershipDone("school.memberRemoved");
+  });
+}
+
+export default function RemoveMember({ actionData }: Route.ComponentProps) {
+  return <MembershipPage loaded={useOutletContext<MembershipPageData>()} posted={actionData} />;
+}
