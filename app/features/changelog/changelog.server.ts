@@ -22,18 +22,32 @@ export async function listChangelog(
   }));
 }
 
-/** Spec §7: the latest entry (publishedAt descending; id, title, publishedAt; limit 1). */
+/** Every entry's date, newest first, per content store and version of the collection. */
+const publishDates = new WeakMap<object, { version: string; dates: number[] }>();
+/** A viewer who sees scheduled entries too (the dates are filtered by `now` below). */
+const EVERY_ENTRY = anonymousViewer(new Date("9999-12-31T23:59:59Z"));
+
+/**
+ * Spec §7: the date of the latest entry published by `now`. Every signed-in page asks
+ * (the Feature Lab's "new" dot), so the dates are read once per version of the changelog —
+ * the store's versions follow NOTIFY — and each page finds its answer without a query
+ * (issue 19).
+ */
 export async function latestChangelogDate(
   database: DatabaseHandle,
   now: Date,
 ): Promise<Date | null> {
   const store = await contentStore(database);
-  const latest = await store
-    .query("changelog", anonymousViewer(now))
-    .order("publishedAt", "DESC")
-    .select("id", "title", "publishedAt")
-    .first();
-  return latest ? new Date(latest.publishedAt) : null;
+  const version = store.versions.changelog ?? "";
+  let known = publishDates.get(store);
+  if (!known || known.version !== version) {
+    const rows = await store.query("changelog", EVERY_ENTRY).select("publishedAt").all();
+    const dates = rows.map((r) => Date.parse(r.publishedAt)).filter((d) => !Number.isNaN(d));
+    known = { version, dates: dates.sort((a, b) => b - a) };
+    publishDates.set(store, known);
+  }
+  const latest = known.dates.find((date) => date <= now.getTime());
+  return latest === undefined ? null : new Date(latest);
 }
 
 /**
