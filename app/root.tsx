@@ -15,7 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { buildProfileView, loadUserOrganization } from "~/features/account/profile.server";
+import { buildProfileView, pageUserOrganization } from "~/features/account/profile.server";
 import { hasNewUpdate } from "~/features/changelog/changelog";
 import { featureLabOpenedAt, latestChangelogDate } from "~/features/changelog/changelog.server";
 import { VERSIONS_META } from "~/features/content/preload";
@@ -60,7 +60,7 @@ export async function loader({
   const locale = pageLocale(request, context);
   const now = services.clock.now();
   // What a signed-in page needs is asked for at once, not one query after another (issue 19).
-  const membership = user ? loadUserOrganization(services.db, user.id) : null;
+  const membership = user ? pageUserOrganization(services.db, user) : null;
   const [offer, organization, changelogDate, unreadNotifications, store] = await Promise.all([
     // A running promotion is offered (a button claims it with a POST); a GET grants nothing.
     user ? promotionOffer(services, user, now, membership ?? undefined) : null,

@@ -54,6 +54,27 @@ export async function loadUserOrganization(
   return rows[0] ?? null;
 }
 
+/** Page reads of a request's signed-in user's school, by the request's user object. */
+const pageReads = new WeakMap<SessionUser, Promise<UserOrganization | null>>();
+
+/**
+ * The signed-in user's school for a page's loaders: the root loader and the page's own
+ * (the library's viewer) run side by side and ask once (issue 19). Keyed by the request's
+ * user object, so it lasts one request. Loaders only: an action that changes the school
+ * reads `loadUserOrganization`, and the loaders after it are the first to ask here.
+ */
+export function pageUserOrganization(
+  db: Database,
+  user: SessionUser,
+): Promise<UserOrganization | null> {
+  let read = pageReads.get(user);
+  if (!read) {
+    read = loadUserOrganization(db, user.id);
+    pageReads.set(user, read);
+  }
+  return read;
+}
+
 /** What the dashboard shows about the signed-in user (spec §3 "profile view"). */
 export interface ProfileView {
   id: string;

@@ -1,6 +1,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { audioTracks, exerciseViews, exercises, favorites, materials, userData } from "@db/schema";
-import { buildProfileView, loadUserOrganization } from "~/features/account/index.server";
+import {
+  buildProfileView,
+  loadUserOrganization,
+  pageUserOrganization,
+} from "~/features/account/index.server";
 import { isPremiumActive } from "~/features/account";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import type { SessionUser } from "~/lib/auth/session.server";
@@ -47,7 +51,7 @@ export async function viewerFor(
       now,
     };
   const [membership, starred] = await Promise.all([
-    loadUserOrganization(db, user.id),
+    pageUserOrganization(db, user),
     listFavoriteIds(db, user.id),
   ]);
   const profile = buildProfileView(user, membership, now);
