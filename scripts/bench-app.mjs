@@ -8,14 +8,12 @@ import { spawnSync } from "node:child_process";
 import os from "node:os";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { startBenchServer } from "./bench-server.mjs";
+import { BENCH_AGENT as AGENT, signInDemoTeacher, startBenchServer } from "./bench-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DATABASES = (process.env.BENCH_DATABASES ?? "embedded,postgres").split(",");
 const TEACHER = "teacher@parley.example";
-const PASSWORD = "a long bench passphrase";
-const AGENT = "Mozilla/5.0 (X11; Linux x86_64) Chrome/156 bench";
 
 function load(options) {
   return new Promise((resolve, reject) => {
@@ -23,39 +21,6 @@ function load(options) {
       error ? reject(error) : resolve(result),
     );
   });
-}
-
-function cookieHeader(response) {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-/** Sets the demo teacher's password by the link the server printed, then signs in. */
-async function signIn(server) {
-  const link = new RegExp(`${TEACHER}: set a password at (\\S+)`).exec(server.output())?.[1];
-  if (!link) throw new Error(`No set-password link for ${TEACHER} in the server output`);
-  const headers = {
-    "content-type": "application/x-www-form-urlencoded",
-    origin: server.base,
-    "user-agent": AGENT,
-  };
-  const set = await fetch(server.base + new URL(link).pathname, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams({ password: PASSWORD, confirmPassword: PASSWORD }),
-    redirect: "manual",
-  });
-  if (set.status !== 302) throw new Error(`Setting the password answered ${set.status}`);
-  const answer = await fetch(`${server.base}/auth/sign-in`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams({ email: TEACHER, password: PASSWORD }),
-    redirect: "manual",
-  });
-  if (answer.status !== 302) throw new Error(`Sign-in answered ${answer.status}`);
-  return cookieHeader(answer);
 }
 
 /** Gzipped bytes of the JavaScript a page's HTML loads (module scripts and preloads). */
@@ -84,7 +49,7 @@ async function measure(database, extraEnv) {
   });
   try {
     await server.ready();
-    const cookie = await signIn(server);
+    const { cookie, password: PASSWORD } = await signInDemoTeacher(server);
     const search = "/dashboard/exercises?q=travel&level=B1";
     const list = await (await fetch(server.base + search, { headers: { cookie } })).text();
     const exercise = /href="(\/dashboard\/exercises\/[^"?#/]+)"/.exec(list)?.[1];

@@ -57,3 +57,41 @@ export async function startBenchServer(name, extraEnv = {}) {
     },
   };
 }
+
+/** A browser's agent: the server answers bots differently. */
+export const BENCH_AGENT = "Mozilla/5.0 (X11; Linux x86_64) Chrome/156 bench";
+const DEMO_TEACHER = "teacher@parley.example";
+const DEMO_PASSWORD = "a long bench passphrase";
+
+/**
+ * Sets the demo teacher's password by the link the server printed at its first start, signs
+ * in, and gives the session's Cookie header (and the password, for sign-in benchmarks).
+ */
+export async function signInDemoTeacher(server) {
+  const link = new RegExp(`${DEMO_TEACHER}: set a password at (\\S+)`).exec(server.output())?.[1];
+  if (!link) throw new Error(`No set-password link for ${DEMO_TEACHER} in the server output`);
+  const headers = {
+    "content-type": "application/x-www-form-urlencoded",
+    origin: server.base,
+    "user-agent": BENCH_AGENT,
+  };
+  const set = await fetch(server.base + new URL(link).pathname, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }),
+    redirect: "manual",
+  });
+  if (set.status !== 302) throw new Error(`Setting the password answered ${set.status}`);
+  const answer = await fetch(`${server.base}/auth/sign-in`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ email: DEMO_TEACHER, password: DEMO_PASSWORD }),
+    redirect: "manual",
+  });
+  if (answer.status !== 302) throw new Error(`Sign-in answered ${answer.status}`);
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, password: DEMO_PASSWORD };
+}
