@@ -130,10 +130,23 @@ export default [
   ]),
 
   layout("routes/layouts/admin.tsx", { id: "Ladmin" }, [
-    route("admin", "routes/admin/index.tsx", { id: "admin" }),
-    route("admin/users", "routes/admin/users.tsx", { id: "aUsers" }),
+    // One form per child route; the page shows them all (see routes/admin/index.tsx).
+    route("admin", "routes/admin/index.tsx", { id: "admin" }, [
+      route("codes/create", "routes/admin/codes/create.tsx", { id: "aCodeCreate" }),
+      route("codes/disable", "routes/admin/codes/disable.tsx", { id: "aCodeDisable" }),
+    ]),
+    // One form per child route; the page shows them all (see routes/admin/users.tsx).
+    route("admin/users", "routes/admin/users.tsx", { id: "aUsers" }, [
+      route("access", "routes/admin/users/access.tsx", { id: "aUsersAccess" }),
+      route("rights", "routes/admin/users/rights.tsx", { id: "aUsersRights" }),
+    ]),
     route("admin/newsletters", "routes/admin/newsletters.tsx", { id: "aNews" }),
-    route("admin/organizations", "routes/admin/organizations.tsx", { id: "aOrgs" }),
+    route("admin/organizations", "routes/admin/organizations.tsx", { id: "aOrgs" }, [
+      route("create", "routes/admin/organizations/create.tsx", { id: "aOrgsCreate" }),
+      route("complimentary", "routes/admin/organizations/complimentary.tsx", {
+        id: "aOrgsComplimentary",
+      }),
+    ]),
     route("admin/support", "routes/admin/support.tsx", { id: "aSupport" }),
     route("admin/exercises/:type", "routes/admin/exercises.tsx", { id: "aEx" }),
     route("admin/materials/:type", "routes/admin/materials.tsx", { id: "aMat" }),

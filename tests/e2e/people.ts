@@ -152,7 +152,9 @@ export class FirstAdmin {
   private async change(email: string, form: Record<string, string>, done: string) {
     const visitor = await this.session();
     const userId = await this.userId(visitor, email);
-    const answer = await visitor.postForm("/admin/users", { ...form, userId });
+    // Each of the page's forms has its own route (rights, access).
+    const route = form.intent === "admin-rights" ? "rights" : "access";
+    const answer = await visitor.postForm(`/admin/users/${route}`, { ...form, userId });
     expect(answer.status, `${form.intent} for ${email}`).toBe(200);
     expect(await answer.text()).toContain(done);
   }

@@ -42,7 +42,7 @@ describe("administrator rights on /admin/users", () => {
     const listed = await (await admin.client.get("/admin/users?q=helper%40admin-users")).text();
     expect(listed).toContain("Make administrator");
 
-    const unconfirmed = await admin.client.postForm("/admin/users", {
+    const unconfirmed = await admin.client.postForm("/admin/users/rights", {
       intent: "admin-rights",
       userId: teacher.id,
       admin: "1",
@@ -51,7 +51,7 @@ describe("administrator rights on /admin/users", () => {
     expect(await unconfirmed.text()).toContain("Tick the confirmation box first.");
     expect(await roleOf(teacher.id)).toBe(ROLE.TEACHER);
 
-    const granted = await admin.client.postForm("/admin/users", {
+    const granted = await admin.client.postForm("/admin/users/rights", {
       intent: "admin-rights",
       userId: teacher.id,
       admin: "1",
@@ -65,7 +65,7 @@ describe("administrator rights on /admin/users", () => {
     const relisted = await (await admin.client.get("/admin/users?q=helper%40admin-users")).text();
     expect(relisted).toContain("Remove administrator rights");
 
-    const removed = await admin.client.postForm("/admin/users", {
+    const removed = await admin.client.postForm("/admin/users/rights", {
       intent: "admin-rights",
       userId: teacher.id,
       admin: "0",
@@ -88,7 +88,7 @@ describe("administrator rights on /admin/users", () => {
       password: PASSWORD,
     });
 
-    const byTeacher = await teacher.client.postForm("/admin/users", {
+    const byTeacher = await teacher.client.postForm("/admin/users/rights", {
       intent: "admin-rights",
       userId: teacher.id,
       admin: "1",
@@ -97,7 +97,7 @@ describe("administrator rights on /admin/users", () => {
     expect(locationOf(byTeacher)).toBe("/dashboard");
     expect(await roleOf(teacher.id)).toBe(ROLE.TEACHER);
 
-    const own = await admin.client.postForm("/admin/users", {
+    const own = await admin.client.postForm("/admin/users/rights", {
       intent: "admin-rights",
       userId: admin.id,
       admin: "0",
@@ -110,7 +110,7 @@ describe("administrator rights on /admin/users", () => {
     const self = await (await admin.client.get("/admin/users?q=chief%40admin-users")).text();
     expect(self).not.toContain("Remove administrator rights");
 
-    const unknown = await admin.client.postForm("/admin/users", {
+    const unknown = await admin.client.postForm("/admin/users/rights", {
       intent: "admin-rights",
       userId: "no-such-user",
       admin: "1",
@@ -118,12 +118,47 @@ describe("administrator rights on /admin/users", () => {
     });
     expect(unknown.status).toBe(404);
 
-    const garbage = await admin.client.postForm("/admin/users", {
+    const garbage = await admin.client.postForm("/admin/users/rights", {
       intent: "admin-rights",
       userId: teacher.id,
       admin: "yes",
       confirm: "on",
     });
     expect(garbage.status).toBe(400);
+  });
+
+  it("takes each form at its own address: the page itself takes none (issue 20)", async () => {
+    const admin = await signedInAccount(app, {
+      email: "boss@admin-users.test",
+      role: ROLE.TEACHER | ROLE.ADMIN,
+      password: PASSWORD,
+    });
+    const teacher = await signedInAccount(app, {
+      email: "hopeful@admin-users.test",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    const old = await admin.client.postForm("/admin/users", {
+      intent: "admin-rights",
+      userId: teacher.id,
+      admin: "1",
+      confirm: "on",
+    });
+    expect(old.status).toBe(405);
+    expect(await roleOf(teacher.id)).toBe(ROLE.TEACHER);
+    // Without JavaScript the form's route answers with the whole page, keeping the search.
+    const page = await admin.client.postForm("/admin/users/rights?q=hopeful%40admin-users", {
+      intent: "admin-rights",
+      userId: teacher.id,
+      admin: "1",
+    });
+    const html = await page.text();
+    expect(html).toContain("Tick the confirmation box first.");
+    expect(html).toContain("hopeful@admin-users.test");
+    // Neither form route lets a teacher in.
+    for (const form of ["/admin/users/rights", "/admin/users/access"]) {
+      const answer = await teacher.client.postForm(form, { intent: "revoke", userId: teacher.id });
+      expect(locationOf(answer), form).toBe("/dashboard");
+    }
   });
 });

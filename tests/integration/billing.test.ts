@@ -522,7 +522,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     const outsider = await account("outsider@billing.test");
 
     // Only administrators create schools.
-    const refused = await owner.client.postForm("/admin/organizations", {
+    const refused = await owner.client.postForm("/admin/organizations/create", {
       intent: "create",
       name: "Sneaky School",
       ownerEmail: "owner@billing.test",
@@ -530,7 +530,16 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
       countryCode: "",
     });
     expect(refused.status).toBe(302);
-    const created = await admin.client.postForm("/admin/organizations", {
+    // The page takes no form itself: each has its own route (issue 20).
+    const old = await admin.client.postForm("/admin/organizations", {
+      intent: "create",
+      name: "Old Address School",
+      ownerEmail: "owner@billing.test",
+      seats: "3",
+      countryCode: "",
+    });
+    expect(old.status).toBe(405);
+    const created = await admin.client.postForm("/admin/organizations/create", {
       intent: "create",
       name: "Riverside Language School",
       ownerEmail: "owner@billing.test",
@@ -729,14 +738,14 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
   it("administrators grant days of premium and create codes; teachers cannot", async () => {
     const admin = await account("grant-admin@billing.test", ROLE.TEACHER | ROLE.ADMIN);
     const teacher = await account("granted@billing.test");
-    const forbidden = await teacher.client.postForm("/admin/users", {
+    const forbidden = await teacher.client.postForm("/admin/users/access", {
       intent: "grant-days",
       userId: teacher.id,
       days: "365",
     });
     expect(forbidden.status).toBe(302);
     expect(await premiumExerciseOpens(teacher.client)).toBe(false);
-    const granted = await admin.client.postForm("/admin/users", {
+    const granted = await admin.client.postForm("/admin/users/access", {
       intent: "grant-days",
       userId: teacher.id,
       days: "10",
@@ -746,7 +755,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     const dashboard = await (await teacher.client.get("/dashboard")).text();
     expect(dashboard).toMatch(/Premium access until/i);
 
-    const code = await admin.client.postForm("/admin", {
+    const code = await admin.client.postForm("/admin/codes/create", {
       intent: "create-code",
       kind: "days",
       days: "14",
@@ -767,7 +776,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     expect(redeemed.status).toBe(200);
     // A code that could never be redeemed is refused: its last day is already over.
     const yesterday = new Date(app.clock.now().getTime() - DAY_MS);
-    const expired = await admin.client.postForm("/admin", {
+    const expired = await admin.client.postForm("/admin/codes/create", {
       intent: "create-code",
       kind: "days",
       days: "14",
@@ -778,7 +787,7 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
     expect(expired.status).toBe(400);
     expect(await expired.text()).toContain("That day is already over");
     expect(await (await admin.client.get("/admin")).text()).not.toContain("ALREADY-OVER");
-    const teacherTries = await teacher.client.postForm("/admin", {
+    const teacherTries = await teacher.client.postForm("/admin/codes/create", {
       intent: "create-code",
       kind: "plan",
       maxUses: "100",
@@ -786,6 +795,16 @@ describe("schools, reviews, admin grants and the happy-week discount", () => {
       code: "",
     });
     expect(teacherTries.status).toBe(302);
+    // The panel's home takes no form itself: each has its own route (issue 20).
+    const old = await admin.client.postForm("/admin", {
+      intent: "create-code",
+      kind: "plan",
+      maxUses: "100",
+      expiresAt: "",
+      code: "OLD-ADDRESS",
+    });
+    expect(old.status).toBe(405);
+    expect(await (await admin.client.get("/admin")).text()).not.toContain("OLD-ADDRESS");
   });
 
   it("collects reviews and shows their average once there are enough", async () => {
