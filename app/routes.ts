@@ -39,7 +39,13 @@ export default [
     localized("redirect", "redirect", "routes/public/redirect.tsx"),
     localized("exercise", "dashboard/exercises/:id", "routes/dashboard/exercise.tsx"),
     route("c/:id", "routes/classes/join.tsx", { id: "join" }),
-    route("class/:id", "routes/classes/class.tsx", { id: "class" }),
+    // One form per child route; the page shows them all (see routes/classes/class.tsx).
+    route("class/:id", "routes/classes/class.tsx", { id: "class" }, [
+      route("share", "routes/classes/class/share.tsx", { id: "classShare" }),
+      route("homework", "routes/classes/class/homework.tsx", { id: "classHomework" }),
+      route("live", "routes/classes/class/live.tsx", { id: "classLive" }),
+      route("leave", "routes/classes/class/leave.tsx", { id: "classLeave" }),
+    ]),
     // One form per child route; the page shows them all (see routes/dashboard/membership.tsx).
     route("dashboard/membership", "routes/dashboard/membership.tsx", { id: "membership" }, [
       route("checkout", "routes/dashboard/membership/checkout.tsx", { id: "mCheckout" }),

@@ -115,7 +115,7 @@ describe("NUL and invalid UTF-8 in ids and parameters", () => {
   }[] = [
     {
       name: "share exerciseId with \\u0000 (form)",
-      path: () => `/class/${classId}`,
+      path: () => `/class/${classId}/share`,
       body: () => ({
         type: "application/x-www-form-urlencoded",
         data: new URLSearchParams({ intent: "share", exerciseId: "abc\u0000" }).toString(),
@@ -123,7 +123,7 @@ describe("NUL and invalid UTF-8 in ids and parameters", () => {
     },
     {
       name: "present exerciseId with \\u0000 (form)",
-      path: () => `/class/${classId}`,
+      path: () => `/class/${classId}/live`,
       body: () => ({
         type: "application/x-www-form-urlencoded",
         data: new URLSearchParams({ intent: "present", exerciseId: "\u0000" }).toString(),

@@ -127,7 +127,7 @@ describe("behind nginx terminating TLS", () => {
     try {
       expect((await events.next(10_000)).event).toBe("hello");
       // A change made now arrives at once: the proxy does not buffer the stream.
-      const card = await teacher.postForm(`/class/${classId}`, { intent: "card", card: "3" });
+      const card = await teacher.postForm(`/class/${classId}/live`, { intent: "card", card: "3" });
       expect(card.status).toBe(200);
       const live = await events.next(10_000);
       expect(live).toEqual({ event: "live", data: { exerciseId: null, card: 3 } });

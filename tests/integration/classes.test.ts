@@ -151,7 +151,10 @@ describe("classes", () => {
       services.db,
       sql`select id, title from exercises where type = 'discussion' and level = 'B1' and not is_free limit 1`,
     );
-    const shared = await t.postForm(classPath, { intent: "share", exerciseId: exercise?.id ?? "" });
+    const shared = await t.postForm(`${classPath}/share`, {
+      intent: "share",
+      exerciseId: exercise?.id ?? "",
+    });
     expect(await shared.text()).toContain("The exercise is shared with the class.");
     expect(await (await student.get(classPath)).text()).toContain(exercise?.title ?? "missing");
     // The student opens the shared exercise (premium, and the student is on the free plan).
@@ -178,12 +181,12 @@ describe("classes", () => {
         event: "hello",
         data: { live: { exerciseId: null } },
       });
-      await t.postForm(classPath, { intent: "present", exerciseId: exercise?.id ?? "" });
+      await t.postForm(`${classPath}/live`, { intent: "present", exerciseId: exercise?.id ?? "" });
       expect(await events.next()).toEqual({
         event: "live",
         data: { exerciseId: exercise?.id, card: 0 },
       });
-      await t.postForm(classPath, { intent: "card", card: "1" });
+      await t.postForm(`${classPath}/live`, { intent: "card", card: "1" });
       expect(await events.next()).toEqual({
         event: "live",
         data: { exerciseId: exercise?.id, card: 1 },
@@ -241,7 +244,7 @@ describe("classes", () => {
     expect(exercise.level).toBe("B1");
     const row = picker.slice(picker.lastIndexOf("<li", picker.indexOf(exercise.id)));
     expect(row.slice(0, row.indexOf("</li>"))).toContain(`${exercise.minutes} min`);
-    const shared = await t.postForm(`${classPath}?pick=exercise`, {
+    const shared = await t.postForm(`${classPath}/share?pick=exercise`, {
       intent: "share",
       exerciseId: exercise.id,
     });
@@ -252,7 +255,7 @@ describe("classes", () => {
     const all = pickerOf(await (await t.get(`${classPath}?pick=exercise&fresh=0`)).text());
     const sharedRow = all.slice(all.lastIndexOf("<li", all.indexOf(`value="${exercise.id}"`)));
     expect(sharedRow.slice(0, sharedRow.indexOf("</li>"))).toContain("shared on");
-    const unknown = await t.postForm(classPath, {
+    const unknown = await t.postForm(`${classPath}/share`, {
       intent: "share",
       exerciseId: "no-such-exercise",
     });
@@ -287,8 +290,14 @@ describe("classes", () => {
     );
     for (const [what, response] of [
       ["read", other.get(classPath)],
-      ["share", other.postForm(classPath, { intent: "share", exerciseId: exercise?.id ?? "" })],
-      ["present", other.postForm(classPath, { intent: "present", exerciseId: exercise?.id ?? "" })],
+      [
+        "share",
+        other.postForm(`${classPath}/share`, { intent: "share", exerciseId: exercise?.id ?? "" }),
+      ],
+      [
+        "present",
+        other.postForm(`${classPath}/live`, { intent: "present", exerciseId: exercise?.id ?? "" }),
+      ],
       ["stream", other.get(`/api/events?class=${classId}`)],
     ] as const)
       expect((await response).status, what).toBe(404);
@@ -347,7 +356,10 @@ describe("classes", () => {
       { intent: "share", exerciseId: premium?.id ?? "", card: "" },
       { intent: "present", exerciseId: premium?.id ?? "", card: "0" },
     ]) {
-      const refused = await free.postForm(classPath, fields);
+      const refused = await free.postForm(
+        `${classPath}/${fields.intent === "share" ? "share" : "live"}`,
+        fields,
+      );
       expect(refused.status, fields.intent).toBe(403);
       expect(await refused.text()).toContain("This exercise is part of Premium.");
     }
@@ -359,7 +371,7 @@ describe("classes", () => {
     const events = eventReader(stream);
     try {
       expect((await events.next()).event).toBe("hello");
-      const presented = await free.postForm(classPath, {
+      const presented = await free.postForm(`${classPath}/live`, {
         intent: "present",
         exerciseId: freeOne?.id ?? "",
         card: "2",
@@ -378,7 +390,11 @@ describe("classes", () => {
     expect(page).toContain("card 3 of");
     expect(page).toContain(freeOne?.title ?? "missing");
     // Presenting it again does not list it twice.
-    await free.postForm(classPath, { intent: "present", exerciseId: freeOne?.id ?? "", card: "0" });
+    await free.postForm(`${classPath}/live`, {
+      intent: "present",
+      exerciseId: freeOne?.id ?? "",
+      card: "0",
+    });
     const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
       services.db,
       sql`select count(*)::int as n from class_shares where class_id = ${classId}`,
@@ -393,7 +409,10 @@ describe("classes", () => {
     await setTrial(freeId, 3);
     expect(
       await (
-        await free.postForm(classPath, { intent: "share", exerciseId: premium?.id ?? "" })
+        await free.postForm(`${classPath}/share`, {
+          intent: "share",
+          exerciseId: premium?.id ?? "",
+        })
       ).text(),
     ).toContain("The exercise is shared with the class.");
     expect(await (await student.get(`${classPath}?exercise=${premium?.id}`)).text()).toContain(
@@ -525,7 +544,9 @@ describe("classes", () => {
     const ownStream = eventReader(await phone.get("/api/events"));
     expect((await classStream.next()).event).toBe("hello");
     expect((await ownStream.next()).event).toBe("hello");
-    const left = await phone.postForm(classPath, { intent: "leave" });
+    // The page itself takes no form (each has its own route, issue 20).
+    expect((await phone.postForm(classPath, { intent: "leave" })).status).toBe(405);
+    const left = await phone.postForm(`${classPath}/leave`, { intent: "leave" });
     expect(locationOf(left)).toBe("/dashboard");
     expect((await classStream.next(5000)).event).toBe("end");
     await expect(classStream.next(5000)).rejects.toThrow("stream ended");

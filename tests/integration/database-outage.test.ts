@@ -130,7 +130,7 @@ describe("database outage", () => {
       await expect
         .poll(
           async () => {
-            await teacher.postForm(`/class/${classId}`, { intent: "card", card: "4" });
+            await teacher.postForm(`/class/${classId}/live`, { intent: "card", card: "4" });
             return (await stream.next(2_000).catch(() => null))?.event ?? null;
           },
           { timeout: 30_000, interval: 200 },

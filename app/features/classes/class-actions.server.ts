@@ -1,8 +1,13 @@
 import { z } from "zod";
+import { requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { readForm, requireMethod } from "~/lib/http.server";
+import { notFound } from "~/lib/not-found";
 import type { Services } from "~/lib/services.server";
 import { refuse } from "~/lib/errors";
 import {
   addShare,
+  classAccess,
   presentToClass,
   setLive,
   type ClassRow,
@@ -30,7 +35,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("stop") }),
 ]);
 
-export async function teacherClassAction(
+async function teacherClassAction(
   services: Services,
   userId: string,
   row: ClassRow,
@@ -84,4 +89,28 @@ export async function teacherClassAction(
 
 function shareRefused(result: Exclude<ShareResult, "shared">) {
   return refuse("classes", result === "locked" ? "locked" : "no-exercise");
+}
+
+type TeacherIntent = z.infer<typeof ActionSchema>["intent"];
+
+/**
+ * A class page form's route (share, homework, live): POST only, the signed-in user must be
+ * this class's teacher (else the page's 404), and the form must be one of this route's.
+ */
+export async function teacherForm(
+  {
+    request,
+    context,
+    params,
+  }: { request: Request; context: Parameters<typeof requireUser>[0]; params: { id?: string } },
+  intents: readonly TeacherIntent[],
+) {
+  requireMethod(request, "POST");
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const access = await classAccess(services, user, params.id ?? "");
+  if (!access || access.role !== "teacher") notFound(request);
+  const form = Object.fromEntries(await readForm(request));
+  if (!intents.includes(form.intent as TeacherIntent)) return refuse("classes", "invalid");
+  return teacherClassAction(services, user.id, access.row, form);
 }

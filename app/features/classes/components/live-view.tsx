@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useRevalidator, useSubmit } from "react-router";
+import { href, useFetcher, useRevalidator } from "react-router";
 import { ArrowLeftIcon, ChevronIcon } from "~/components/ui/icons";
 import { IntentButton } from "~/components/ui/intent-button";
 import { SlideView } from "~/features/library";
@@ -26,7 +26,9 @@ export function LiveView({
 }) {
   const t = useT();
   const revalidator = useRevalidator();
-  const submit = useSubmit();
+  // The controls post to the class's live route (one form per route module, issue 20).
+  const fetcher = useFetcher({ key: `class-live:${classId}` });
+  const liveAction = href("/class/:id/live", { id: classId });
   const [card, setCard] = useState({ from: live, index: live?.card ?? 0 });
   // The teacher's arrow keys (and a presentation clicker's) move the class's card, as the
   // Previous and Next buttons do, except while typing in a field.
@@ -42,14 +44,14 @@ export function LiveView({
       if (next === null || next === card.index) return;
       event.preventDefault();
       setCard((c) => ({ ...c, index: next }));
-      void submit(
+      void fetcher.submit(
         { intent: "card", card: String(next) },
-        { method: "post", preventScrollReset: true },
+        { method: "post", action: liveAction },
       );
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [role, slideCount, card.index, submit]);
+  }, [role, slideCount, card.index, fetcher, liveAction]);
   if (card.from !== live) setCard({ from: live, index: live?.card ?? 0 });
   useEffect(
     () =>
@@ -96,6 +98,8 @@ export function LiveView({
         <div className="mt-4 flex flex-wrap gap-2">
           <IntentButton
             intent="card"
+            action={liveAction}
+            fetcher={fetcher}
             fields={{ card: Math.max(0, card.index - 1) }}
             size="medium"
             icon={<ArrowLeftIcon className="size-4 rtl-flip" />}
@@ -104,6 +108,8 @@ export function LiveView({
           </IntentButton>
           <IntentButton
             intent="card"
+            action={liveAction}
+            fetcher={fetcher}
             fields={{ card: Math.min(live.slides.length - 1, card.index + 1) }}
             theme="primary"
             size="medium"
@@ -111,7 +117,7 @@ export function LiveView({
           >
             {t("classes.live.next")}
           </IntentButton>
-          <IntentButton intent="stop" size="medium">
+          <IntentButton intent="stop" action={liveAction} fetcher={fetcher} size="medium">
             {t("classes.live.stop")}
           </IntentButton>
         </div>

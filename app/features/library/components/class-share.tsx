@@ -52,7 +52,10 @@ export function useClassShare(exerciseId: string, card: number) {
       wanted.intent === "present"
         ? { intent: "present", exerciseId, card: String(wanted.card) }
         : { intent: "stop" };
-    void fetcher.submit(fields, { method: "post", action: `/class/${wanted.classId}` });
+    void fetcher.submit(fields, {
+      method: "post",
+      action: href("/class/:id/live", { id: wanted.classId }),
+    });
   }, [fetcher, wanted, wantedKey, exerciseId]);
 
   return {
