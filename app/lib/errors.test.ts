@@ -5,14 +5,22 @@ describe("the error vocabulary", () => {
   it("answers a code with its status and message key", () => {
     const answer = refuse("classes", "locked");
     expect(answer.init?.status).toBe(403);
-    expect(answer.data).toEqual({ ok: false, error: "locked", messageKey: "classes.error.locked" });
+    expect(answer.data).toEqual({
+      errors: {},
+      values: {},
+      formError: { key: "classes.error.locked", values: undefined },
+      code: "locked",
+    });
   });
 
   it("keeps the page's own fields and the message's values", () => {
-    const answer = refuse("happyWeek", "school-covers", { values: { school: "Oak" } });
+    const answer = refuse("happyWeek", "school-covers", { message: { school: "Oak" } });
     expect(answer.init?.status).toBe(409);
-    expect(answer.data).toMatchObject({ error: "school-covers", values: { school: "Oak" } });
-    expect(refuse("classes", "name", { intent: "import-error" }).data.intent).toBe("import-error");
+    expect(answer.data).toMatchObject({
+      code: "school-covers",
+      formError: { key: "membership.schoolCovers", values: { school: "Oak" } },
+    });
+    expect(refuse("classes", "locked", { form: "share" }).data.form).toBe("share");
   });
 
   it("maps the same code to each area's own message", () => {

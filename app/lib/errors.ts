@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { formFailure } from "./forms";
 import type { MessageKey, TranslateValues } from "./i18n/translate";
 
 /**
@@ -37,7 +37,6 @@ const ERRORS = {
   },
   classes: {
     invalid: [400, "classes.error.invalid"],
-    name: [400, "classes.error.name"],
     locked: [403, "classes.error.locked"],
     "no-exercise": [404, "classes.error.noExercise"],
   },
@@ -91,14 +90,6 @@ const ERRORS = {
 export type ErrorArea = keyof typeof ERRORS;
 export type ErrorCode<A extends ErrorArea> = keyof (typeof ERRORS)[A] & string;
 
-/** What an action answers when it refuses: the code, and the message key shown for it. */
-export interface Refusal<A extends ErrorArea = ErrorArea> {
-  ok: false;
-  error: ErrorCode<A>;
-  messageKey: MessageKey;
-  values?: TranslateValues;
-}
-
 /** The message key and HTTP status of a code. */
 export function errorMessage<A extends ErrorArea>(
   area: A,
@@ -111,14 +102,25 @@ export function errorMessage<A extends ErrorArea>(
 }
 
 /**
- * An action's refusal: the code's status, and `{ ok: false, error, messageKey }` plus `extra`
- * (message values, or fields the page's answer type always has).
+ * An action's refusal in the one answer shape (`FormFailure`, app/lib/forms.ts): the code's
+ * status, its message as the form's message (with `message` values), and the code itself for
+ * API clients. `extra` carries fields the page's answer type always has (an intent).
  */
 export function refuse<A extends ErrorArea, E extends object = object>(
   area: A,
   code: ErrorCode<A>,
-  extra?: E & { values?: TranslateValues },
+  extra?: E & { message?: TranslateValues },
 ) {
   const { status, messageKey } = errorMessage(area, code);
-  return data<Refusal<A> & E>({ ...(extra as E), ok: false, error: code, messageKey }, { status });
+  const { message, ...rest } = extra ?? ({} as E & { message?: TranslateValues });
+  return formFailure(
+    {
+      ...(rest as E),
+      errors: {},
+      values: {},
+      formError: { key: messageKey, values: message },
+      code,
+    },
+    status,
+  );
 }

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { useFormChecks, type FormFailure } from "./forms";
+import { answerMessage, formDone, formRefused, useFormChecks, type FormFailure } from "./forms";
 
 afterEach(cleanup);
 
@@ -56,5 +56,25 @@ describe("useFormChecks (the one form pipeline)", () => {
     );
     expect(screen.getByRole("alert").textContent).toBe("validation.required");
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe(" ");
+  });
+});
+
+describe("the one action answer shape", () => {
+  it("reads a done answer as its notice, a refusal as the form's message", () => {
+    expect(answerMessage(formDone("school.invited", { email: "a@b.c" }))).toEqual({
+      ok: true,
+      key: "school.invited",
+      values: { email: "a@b.c" },
+    });
+    const refused = formRefused("membership.error.noBilling", 409);
+    expect(refused.init?.status).toBe(409);
+    expect(answerMessage(refused.data)).toEqual({ ok: false, key: "membership.error.noBilling" });
+  });
+
+  it("has nothing to say for no answer, or a failure whose messages are by its fields", () => {
+    expect(answerMessage(undefined)).toBeNull();
+    expect(answerMessage({ errors: { name: { key: "validation.required" } }, values: {} })).toBe(
+      null,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { data } from "react-router";
 import type { z } from "zod";
 import { useT } from "./i18n/react";
+import type { MessageKey } from "./i18n/translate";
 import { fieldErrors, type FieldErrors, type FieldMessage } from "./validation/messages";
 
 /** Fields never sent back to the browser after a failed submit. */
@@ -17,6 +18,19 @@ export interface FormFailure {
   /** A message for the whole form (wrong password, too many attempts…). */
   formError?: FieldMessage;
 }
+
+/** What an action answers when it did what was asked: the notice the page shows. */
+export interface FormDone {
+  ok: true;
+  notice: MessageKey;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * The one action answer shape (issue 20): done, with a notice, or a failure, with errors by
+ * field and/or a message for the whole form. Pages add their own fields (an intent, a code).
+ */
+export type FormAnswer = FormDone | FormFailure;
 
 function formValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};
@@ -73,6 +87,28 @@ function validateInBrowser<S extends z.ZodType>(
  */
 export function formFailure<E extends object = object>(failure: FormFailure & E, status = 400) {
   return data<FormFailure & E>(failure, { status });
+}
+
+/** A done answer: the notice and its values. */
+export function formDone(notice: MessageKey, values?: FormDone["values"]): FormDone {
+  return { ok: true, notice, values };
+}
+
+/** A refusal of the whole form: no field errors, a message for the form, its HTTP status. */
+export function formRefused(key: MessageKey, status: number, values?: FieldMessage["values"]) {
+  return formFailure({ errors: {}, values: {}, formError: { key, values } }, status);
+}
+
+/**
+ * An answer as the message to show (green when done, red when not), or null when there is
+ * nothing to say (no answer yet, or a failure whose messages are by its fields).
+ */
+export function answerMessage(
+  answer: FormAnswer | null | undefined,
+): { ok: boolean; key: MessageKey; values?: FieldMessage["values"] } | null {
+  if (!answer) return null;
+  if ("notice" in answer) return { ok: true, key: answer.notice, values: answer.values };
+  return answer.formError ? { ok: false, ...answer.formError } : null;
 }
 
 /**

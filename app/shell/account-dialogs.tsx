@@ -6,11 +6,8 @@ import { Spinner } from "~/components/ui/spinner";
 import type { ProfileView } from "~/features/account/profile.server";
 import { useT } from "~/lib/i18n/react";
 import { RedeemCodeField } from "~/features/membership/redeem-code-field";
-import { AnswerAlert } from "~/features/membership/components/answer-alert";
-import {
-  answerMessage,
-  type MembershipAnswer,
-} from "~/features/membership/components/membership-forms";
+import { AnswerAlert } from "~/components/answer-alert";
+import type { MembershipAnswer } from "~/features/membership/components/membership-forms";
 
 export interface OrganizationSummary {
   id: string;
@@ -110,7 +107,7 @@ export function RedeemCodeDialog() {
     <fetcher.Form method="post" action={href("/dashboard/membership/redeem")} className="space-y-4">
       <p className="text-sm text-slate-600">{t("redeem.intro")}</p>
       <RedeemCodeField wide />
-      <AnswerAlert message={answerMessage(fetcher.data)} />
+      <AnswerAlert answer={fetcher.data} />
       <div className="flex justify-end gap-2">
         <Button theme="white" onClick={() => overlays.hide()}>
           {t("common.close")}

@@ -21,6 +21,11 @@ test("a student joins by link and follows the teacher's card live", async ({
   test.slow();
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/dashboard/students");
+  // A name of spaces only is no name: the field says so, and no class is made.
+  await page.getByLabel("Class name").fill("   ");
+  await page.getByRole("button", { name: "Create class" }).click();
+  await expect(page.getByText("The field is required")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/students$/);
   await page.getByLabel("Class name").fill("Thursday conversation club");
   await page.getByRole("button", { name: "Create class" }).click();
   await expect(

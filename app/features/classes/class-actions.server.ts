@@ -5,6 +5,7 @@ import { readForm, requireMethod } from "~/lib/http.server";
 import { notFound } from "~/lib/not-found";
 import type { Services } from "~/lib/services.server";
 import { refuse } from "~/lib/errors";
+import { formDone } from "~/lib/forms";
 import {
   addShare,
   classAccess,
@@ -53,8 +54,8 @@ async function teacherClassAction(
         text: "",
         dueAt: null,
       });
-      if (result !== "shared") return shareRefused(result);
-      return { messageKey: "classes.sharedDone" as const };
+      if (result !== "shared") return shareRefused(result, "share");
+      return { ...formDone("classes.sharedDone"), form: "share" as const };
     }
     case "homework": {
       const dueAt =
@@ -67,12 +68,12 @@ async function teacherClassAction(
         text: input.text,
         dueAt,
       });
-      return { messageKey: "classes.homeworkSet" as const };
+      return { ...formDone("classes.homeworkSet"), form: "homework" as const };
     }
     case "present": {
       // From the class page, or "Share with class" in presentation mode (which shares first).
       const result = await presentToClass(services, userId, id, input.exerciseId, input.card);
-      if (result !== "shared") return shareRefused(result);
+      if (result !== "shared") return shareRefused(result, "present");
       return { presenting: input.exerciseId, card: input.card };
     }
     case "card":
@@ -87,8 +88,9 @@ async function teacherClassAction(
   }
 }
 
-function shareRefused(result: Exclude<ShareResult, "shared">) {
-  return refuse("classes", result === "locked" ? "locked" : "no-exercise");
+/** A share or a presentation refused; `form` tells the page which form's answer it is. */
+function shareRefused(result: Exclude<ShareResult, "shared">, form: "share" | "present") {
+  return refuse("classes", result === "locked" ? "locked" : "no-exercise", { form });
 }
 
 type TeacherIntent = z.infer<typeof ActionSchema>["intent"];

@@ -5,7 +5,8 @@ import { CheckIcon } from "~/components/ui/icons";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { useT } from "~/lib/i18n/react";
-import type { Refusal } from "~/lib/errors";
+import { AnswerAlert } from "~/components/answer-alert";
+import type { FormDone, FormFailure } from "~/lib/forms";
 
 export interface LessonChoice {
   id: string;
@@ -16,8 +17,8 @@ export interface LessonChoice {
   hasMaterial: boolean;
 }
 
-/** What the page's action said about the last "Add" (success, or a message key). */
-export type AddToLessonAnswer = { added: { lessonId: string; title: string } } | Refusal<"lessons">;
+/** What the page's action said about the last "Add": added (to which lesson), or why not. */
+export type AddToLessonAnswer = (FormDone & { lessonId: string }) | FormFailure;
 
 /**
  * "Add to lesson" on a material's page: the teacher's upcoming lessons, each with an Add
@@ -52,18 +53,18 @@ export function AddToLessonPanel({
       </div>
       {answer ? (
         <div className="mt-3">
-          {"added" in answer ? (
+          {"lessonId" in answer ? (
             <Alert tone="success">
-              {t("materials.added", { title: answer.added.title })}{" "}
+              {t(answer.notice, answer.values)}{" "}
               <Link
-                to={href("/dashboard/lessons/:id", { id: answer.added.lessonId })}
+                to={href("/dashboard/lessons/:id", { id: answer.lessonId })}
                 className="font-semibold underline"
               >
                 {t("materials.openLesson")}
               </Link>
             </Alert>
           ) : (
-            <Alert tone="error">{t(answer.messageKey)}</Alert>
+            <AnswerAlert answer={answer} />
           )}
         </div>
       ) : null}

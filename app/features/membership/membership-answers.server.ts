@@ -1,40 +1,22 @@
 import { data } from "react-router";
 import { loadUserOrganization } from "~/features/account/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
-import { errorMessage, type ErrorArea, type ErrorCode } from "~/lib/errors";
-import { formFailure, type FormFailure } from "~/lib/forms";
-import type { MessageKey } from "~/lib/i18n/translate";
+import { refuse } from "~/lib/errors";
+import { formDone, formFailure, type FormFailure } from "~/lib/forms";
 import { consumeRate } from "~/lib/rate-limit.server";
 import type { Services } from "~/lib/services.server";
 import { HOUR_MS } from "~/lib/time";
 import { BillingError } from "./billing.server";
-import type { MembershipNotice } from "./components/membership-forms";
 import { redeemCode } from "./grants.server";
 import { SchoolActionError } from "~/features/schools/index.server";
 
 /**
  * The answers of the membership page's forms (each posts to its own route under
  * /dashboard/membership, issue 20), and the one place a feature's failure becomes the
- * message the teacher reads. A failure is the form pipeline's (`formFailure` with a
- * `formError`), a success a notice; the page shows either above its sections, a redeem
+ * message the teacher reads. Answers are the one answer shape (app/lib/forms.ts): a refusal
+ * of the error vocabulary (`refuse`), or done with a notice; the page shows either above its sections, a redeem
  * answer by the redeem box.
  */
-
-type Values = Record<string, string | number>;
-
-export function membershipDone(notice: MessageKey, values?: Values): MembershipNotice {
-  return { ok: true, notice, values };
-}
-
-export function membershipRefused(key: MessageKey, status: number, values?: Values) {
-  return formFailure({ errors: {}, values: {}, formError: { key, values } }, status);
-}
-
-/** A refusal of the error vocabulary (app/lib/errors.ts), in the form pipeline's shape. */
-function membershipRefusedFor<A extends ErrorArea>(area: A, code: ErrorCode<A>) {
-  const { status, messageKey } = errorMessage(area, code);
-  return membershipRefused(messageKey, status);
-}
 
 /** A form whose fields do not parse (only a hand-made request: the page's forms cannot). */
 export function membershipInvalid({ errors, values }: Omit<FormFailure, "formError">) {
@@ -46,7 +28,7 @@ export async function schoolAnswer<T>(work: () => Promise<T>) {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof SchoolActionError) return membershipRefusedFor("school", error.code);
+    if (error instanceof SchoolActionError) return refuse("school", error.code);
     throw error;
   }
 }
@@ -62,10 +44,10 @@ export async function billingAnswer<T>(services: Services, work: () => Promise<T
     if (error instanceof BillingError) {
       if (error.code !== "not-configured" && error.code !== "already-subscribed")
         services.log.error({ err: error }, "billing failed");
-      return membershipRefusedFor("billing", error.code);
+      return refuse("billing", error.code);
     }
     services.log.error({ err: error }, "Stripe request failed");
-    return membershipRefusedFor("billing", "stripe-unreachable");
+    return refuse("billing", "stripe-unreachable");
   }
 }
 
@@ -89,8 +71,8 @@ export async function redeemAnswer(services: Services, user: SessionUser, code: 
     );
   }
   const result = await redeemCode(services, user.id, code);
-  if (!result.ok) return membershipRefusedFor("redeem", result.reason);
-  return membershipDone(result.kind === "plan" ? "redeem.success.plan" : "redeem.success.days", {
+  if (!result.ok) return refuse("redeem", result.reason);
+  return formDone(result.kind === "plan" ? "redeem.success.plan" : "redeem.success.days", {
     count: result.days ?? 0,
   });
 }

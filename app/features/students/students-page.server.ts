@@ -1,9 +1,8 @@
 import { data } from "react-router";
-import { z } from "zod";
-import { CEFR_LEVELS } from "~/features/library";
 import type { Services } from "~/lib/services.server";
 import { notFound } from "~/lib/not-found";
 import { listClasses } from "~/features/classes/index.server";
+import { formFailure } from "~/lib/forms";
 import type { StudentsAnswer } from "./components/students-forms";
 import { parseCsv } from "./csv";
 import { readRoster } from "./schemas";
@@ -74,16 +73,23 @@ export async function importRoster(
   const csv =
     file instanceof File && file.size > 0 ? await file.text() : String(form.get("csv") ?? "");
   if (csv.length > MAX_CSV_BYTES)
-    return data<StudentsAnswer>(
-      { intent: "import-error", messageKey: "students.import.tooBig" as const },
-      { status: 413 },
+    return formFailure<StudentsAnswer>(
+      {
+        intent: "import-error",
+        errors: {},
+        values: {},
+        formError: { key: "students.import.tooBig" },
+      },
+      413,
     );
   const roster = readRoster(parseCsv(csv));
   if (!roster)
-    return data<StudentsAnswer>(
-      { intent: "import-error", messageKey: "students.import.noHeader" as const },
-      { status: 400 },
-    );
+    return formFailure<StudentsAnswer>({
+      intent: "import-error",
+      errors: {},
+      values: {},
+      formError: { key: "students.import.noHeader" },
+    });
   const imported = save
     ? await importStudents(
         services,
@@ -98,12 +104,3 @@ export async function importRoster(
     imported,
   });
 }
-
-export const ClassSchema = z.object({
-  name: z.string().trim().min(1).max(80),
-  level: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .transform((v) => ((CEFR_LEVELS as readonly string[]).includes(v) ? v : null)),
-});

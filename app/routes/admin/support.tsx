@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/support";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { TextAreaField } from "~/components/ui/field";
@@ -20,6 +19,8 @@ import {
 } from "~/features/support/support.server";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { refuse } from "~/lib/errors";
+import { formDone } from "~/lib/forms";
+import { AnswerAlert } from "~/components/answer-alert";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { getLocale } from "~/lib/i18n/locales";
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     parsed.data.body,
   );
   if (!sent) return refuse("adminSupport", "no-user");
-  return { ok: true, messageKey: "adminSupport.sent" as const };
+  return formDone("adminSupport.sent");
 }
 
 export default function AdminSupportPage() {
@@ -74,7 +75,7 @@ export default function AdminSupportPage() {
   const replyForm = useRef<HTMLFormElement>(null);
   useEffect(() => onLiveEvent("support", () => void revalidator.revalidate()), [revalidator]);
   useEffect(() => {
-    if (answer?.ok) replyForm.current?.reset();
+    if (answer && "notice" in answer) replyForm.current?.reset();
   }, [answer]);
   const waiting = inbox.filter((c) => c.lastAuthor === "user").length;
   return (
@@ -84,11 +85,7 @@ export default function AdminSupportPage() {
         title={t("page.adminSupport.title")}
         description={t("adminSupport.waiting", { count: waiting })}
       />
-      {answer ? (
-        <Alert tone={answer.ok ? "success" : "error"} className="mb-6">
-          {t(answer.messageKey)}
-        </Alert>
-      ) : null}
+      <AnswerAlert answer={answer} className="mb-6" />
       {inbox.length === 0 ? (
         <EmptyState title={t("adminSupport.emptyTitle")}>{t("adminSupport.empty")}</EmptyState>
       ) : (

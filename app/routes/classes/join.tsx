@@ -16,7 +16,6 @@ import { parseForm, useMessage, type FormFailure } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 import { notFound } from "~/lib/not-found";
-import type { MessageKey } from "~/lib/i18n/translate";
 
 /**
  * /c/{code}: a class's join link. Students with an account join; new students create a
@@ -44,10 +43,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Answer =
-  | (FormFailure & { messageKey?: MessageKey })
-  | { messageKey: MessageKey }
-  | { sent: true; email: string };
+/** A refusal or a form's mistakes (the one answer shape), or the sign-up's mail sent. */
+type Answer = FormFailure | { sent: true; email: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
@@ -103,9 +100,6 @@ export default function JoinPage() {
         <h1 className="mt-2 text-3xl font-bold text-ink">{cls.name}</h1>
         <p className="mt-2 text-slate-700">{t("classes.join.teacher", { name: cls.teacher })}</p>
       </div>
-      {answer && "messageKey" in answer && answer.messageKey ? (
-        <Alert tone="error">{t(answer.messageKey)}</Alert>
-      ) : null}
       {failure?.formError ? <Alert tone="error">{message(failure.formError)}</Alert> : null}
       {signedIn ? (
         signedIn.student ? (

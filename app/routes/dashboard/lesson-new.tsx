@@ -3,7 +3,6 @@ import { useSyncExternalStore } from "react";
 import { z } from "zod";
 import type { Route } from "./+types/lesson-new";
 import { DateField, TimeField } from "~/components/ui/date-time-fields";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
@@ -19,6 +18,7 @@ import { getStudent } from "~/features/students/students.server";
 import { rememberTimeZone, teacherTimeZone } from "~/features/lessons/teacher.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { refuse } from "~/lib/errors";
+import { AnswerAlert } from "~/components/answer-alert";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
@@ -112,7 +112,7 @@ export default function NewLesson() {
         title={t("page.lessonNew.title")}
         description={t("lessons.newFor", { name: student.name })}
       />
-      {answer ? <Alert tone="error">{t(answer.messageKey)}</Alert> : null}
+      <AnswerAlert answer={answer} />
       <Form method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
         <input type="hidden" name="timeZone" value={zone} />
         {material ? (

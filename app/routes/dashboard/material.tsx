@@ -22,6 +22,7 @@ import { addItem, getLesson, lessonsToAddMaterial } from "~/features/lessons/les
 import { listStudents } from "~/features/students/students.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { refuse } from "~/lib/errors";
+import { formDone } from "~/lib/forms";
 import { renderMarkdown } from "~/lib/content/markdown";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
@@ -92,7 +93,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (added === "already") return refuse("lessons", "already");
   const lesson = added ? await getLesson(services, user.id, lessonId) : null;
   if (!lesson) notFound(request);
-  return data<AddToLessonAnswer>({ added: { lessonId, title: lesson.title } });
+  return data<AddToLessonAnswer>({
+    ...formDone("materials.added", { title: lesson.title }),
+    lessonId,
+  });
 }
 
 /** Starring the material does not reload the page. */

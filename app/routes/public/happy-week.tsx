@@ -14,6 +14,7 @@ import { discountState } from "~/features/membership/promotions";
 import { loadPromotions } from "~/features/membership/promotions.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { refuse } from "~/lib/errors";
+import { AnswerAlert } from "~/components/answer-alert";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useLocale, useT } from "~/lib/i18n/react";
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const settled = await settledPremium(services, user);
   if (settled)
     return settled.kind === "school"
-      ? refuse("happyWeek", "school-covers", { values: { school: settled.school } })
+      ? refuse("happyWeek", "school-covers", { message: { school: settled.school } })
       : refuse("happyWeek", "already-premium");
   try {
     const promotion = await promotionCodeId(services, state.campaign.promotionCode);
@@ -108,11 +109,7 @@ export default function HappyWeekPage() {
           ? t("happyWeek.title", { percent: d.percentOff })
           : t("page.happyWeek.title")}
       </h1>
-      {answer ? (
-        <Alert tone="error" className="mt-6">
-          {t(answer.messageKey, answer.values)}
-        </Alert>
-      ) : null}
+      <AnswerAlert answer={answer} className="mt-6" />
       {d.state === "running" ? (
         <>
           <p className="mt-4 text-lg text-slate-700">

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { loadReview, markReviewStarted, saveReview } from "~/features/reviews/reviews.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
-import { formFailure, parseForm, useFormChecks } from "~/lib/forms";
+import { formDone, formFailure, formRefused, parseForm, useFormChecks } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { useT } from "~/lib/i18n/react";
 
@@ -47,16 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const parsed = parseForm(await readForm(request), ReviewSchema);
   if (!parsed.ok) {
-    return formFailure({ ok: false as const, errors: parsed.errors, values: parsed.values });
+    return formFailure({ errors: parsed.errors, values: parsed.values });
   }
   const saved = await saveReview(getServices(context), user.id, parsed.data);
   if (saved === "unchanged") {
-    return formFailure(
-      { ok: false as const, errors: {}, values: {}, formError: { key: "review.error.unchanged" } },
-      409,
-    );
+    return formRefused("review.error.unchanged", 409);
   }
-  return { ok: true as const, messageKey: "review.thanks" as const };
+  return formDone("review.thanks");
 }
 
 export default function ReviewPage() {
@@ -66,17 +63,17 @@ export default function ReviewPage() {
   const navigation = useNavigation();
   const { errors, formProps } = useFormChecks(
     ReviewSchema,
-    answer && !answer.ok ? answer : undefined,
+    answer && "errors" in answer ? answer : undefined,
   );
   const ratingError = errors.rating;
-  if (answer?.ok)
+  if (answer && "notice" in answer)
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <title>{`${t("page.review.title")} · Parley`}</title>
         <h1 className="text-3xl font-bold text-ink">
           {t("review.thanksTitle", { name: firstName })}
         </h1>
-        <p className="mt-4 text-slate-700">{t(answer.messageKey)}</p>
+        <p className="mt-4 text-slate-700">{t(answer.notice)}</p>
         <ButtonLink to={href("/dashboard")} className="mt-8">
           {t("review.back")}
         </ButtonLink>
@@ -86,7 +83,7 @@ export default function ReviewPage() {
     <div className="mx-auto max-w-xl px-4 py-12">
       <title>{`${t("page.review.title")} · Parley`}</title>
       <PageHeader title={t("page.review.title")} description={t("review.intro")} />
-      {answer && !answer.ok && answer.formError ? (
+      {answer && "errors" in answer && answer.formError ? (
         <Alert tone="error" className="mb-6">
           {t(answer.formError.key)}
         </Alert>

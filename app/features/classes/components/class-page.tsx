@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { DateField } from "~/components/ui/date-time-fields";
 import { Link, href, useLocation } from "react-router";
-import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { LockIcon } from "~/components/ui/icons";
@@ -11,20 +10,21 @@ import { PageHeader } from "~/components/ui/page-header";
 import { LibraryPicker } from "~/features/lessons";
 import { LevelBadge, SlideView, type CefrLevel } from "~/features/library";
 import { useT } from "~/lib/i18n/react";
-import type { MessageKey } from "~/lib/i18n/translate";
+import type { FormAnswer } from "~/lib/forms";
+import { AnswerAlert } from "~/components/answer-alert";
 import { usePageForms } from "~/lib/page-forms";
 import type { ClassPageData } from "../class-page.server";
 import { JoinLink } from "../join-link";
 import { LiveView } from "./live-view";
 
-/** What a form of the class page answers: a message, or nothing to say (the live view). */
-export type ClassAnswer = { messageKey?: MessageKey } | null;
-
-const SHARE_ANSWERS = new Set([
-  "classes.sharedDone",
-  "classes.error.locked",
-  "classes.error.noExercise",
-]);
+/**
+ * What a form of the class page answers: done or refused (the one answer shape, with the form
+ * that answered), the exercise now presented, or nothing to say (the live card moved).
+ */
+export type ClassAnswer =
+  | (FormAnswer & { form?: "share" | "homework" | "present" })
+  | { presenting: string; card: number }
+  | null;
 
 /**
  * The class page. Its forms post to /class/{id}/share, homework, live and leave (one form per
@@ -36,6 +36,7 @@ export function ClassPage({ loaded, posted }: { loaded: ClassPageData; posted?: 
   const { role, cls, joinUrl, shares, members, live, open, picker } = loaded;
   const { fetcher, answer: fetched } = usePageForms<ClassAnswer>("class");
   const answer = fetched ?? posted;
+  const formAnswer = answer && !("presenting" in answer) ? answer : null;
   // Each form posts to its own route, keeping the page's query (the open exercise, the
   // picker), so that without JavaScript the answer comes on the same view.
   const search = useLocation().search;
@@ -51,15 +52,12 @@ export function ClassPage({ loaded, posted }: { loaded: ClassPageData; posted?: 
   const homeworkForm = useRef<HTMLFormElement>(null);
   useEffect(() => {
     // A successful post empties its form, ready for the next one.
-    if (answer?.messageKey === "classes.homeworkSet") homeworkForm.current?.reset();
-  }, [answer]);
-  const message = answer?.messageKey ? (
-    <Alert tone={answer.messageKey.startsWith("classes.error") ? "error" : "success"}>
-      {t(answer.messageKey)}
-    </Alert>
-  ) : null;
+    if (formAnswer && "notice" in formAnswer && formAnswer.form === "homework")
+      homeworkForm.current?.reset();
+  }, [formAnswer]);
+  const message = <AnswerAlert answer={formAnswer} />;
   // With the picker open, what became of a share shows in the picker, where the teacher clicked.
-  const shareAnswer = Boolean(picker && answer?.messageKey && SHARE_ANSWERS.has(answer.messageKey));
+  const shareAnswer = Boolean(picker && formAnswer?.form === "share");
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <title>{`${cls.name} · Parley`}</title>

@@ -4,7 +4,9 @@ import { TextField } from "~/components/ui/field";
 import { LevelSelect } from "~/features/library";
 import { useRootData } from "~/features/site";
 import { isolatePaths } from "~/lib/bidi";
+import { useFormChecks, useMessage } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
+import { ClassSchema } from "../class-schema";
 import { joinUrl } from "../join-url";
 import type { listClasses } from "../classes.server";
 import { useStudentsAction, useStudentsForms } from "~/features/students";
@@ -13,8 +15,13 @@ import { useStudentsAction, useStudentsForms } from "~/features/students";
 export function ClassesSection({ classes }: { classes: Awaited<ReturnType<typeof listClasses>> }) {
   const t = useT();
   const origin = useRootData()?.env.appOrigin ?? "";
-  const { fetcher } = useStudentsForms();
+  const message = useMessage();
+  const { fetcher, answer } = useStudentsForms();
   const action = useStudentsAction("new-class");
+  const { errors, values, formProps } = useFormChecks(
+    ClassSchema,
+    answer && "errors" in answer && answer.intent === "new-class" ? answer : undefined,
+  );
   return (
     <section
       aria-labelledby="classes"
@@ -49,8 +56,20 @@ export function ClassesSection({ classes }: { classes: Awaited<ReturnType<typeof
           ))}
         </ul>
       ) : null}
-      <fetcher.Form method="post" action={action} className="mt-4 flex flex-wrap items-end gap-3">
-        <TextField label={t("classes.name")} name="name" required maxLength={80} />
+      <fetcher.Form
+        method="post"
+        action={action}
+        {...formProps}
+        className="mt-4 flex flex-wrap items-end gap-3"
+      >
+        <TextField
+          label={t("classes.name")}
+          name="name"
+          required
+          maxLength={80}
+          defaultValue={values.name}
+          error={message(errors.name)}
+        />
         <LevelSelect
           label={t("students.level")}
           emptyLabel={t("students.levelUnknown")}

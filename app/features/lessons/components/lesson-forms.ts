@@ -1,6 +1,5 @@
 import { useLocation } from "react-router";
-import type { FormFailure } from "~/lib/forms";
-import type { MessageKey } from "~/lib/i18n/translate";
+import { answerMessage, type FormAnswer } from "~/lib/forms";
 import { usePageForms } from "~/lib/page-forms";
 
 /**
@@ -10,13 +9,8 @@ import { usePageForms } from "~/lib/page-forms";
 type LessonForm =
   "add-item" | "add-step" | "minutes" | "item" | "details" | "status" | "duplicate" | "delete";
 
-export interface LessonNotice {
-  ok: true;
-  notice: MessageKey;
-}
-
 /** What a form of the page answers (most answer nothing: the page shows the change). */
-export type LessonAnswer = LessonNotice | FormFailure | null;
+export type LessonAnswer = FormAnswer | null;
 
 /**
  * A form of the page: its address (keeping the page's query, so that without JavaScript the
@@ -30,8 +24,5 @@ export function useLessonForm(lessonId: string, form: LessonForm) {
 
 /** The latest answer of any of the page's forms, as the message to show. */
 export function useLessonAnswer() {
-  const answer = usePageForms<LessonAnswer>("lesson").answer;
-  if (!answer) return null;
-  if ("notice" in answer) return { ok: true, key: answer.notice };
-  return answer.formError ? { ok: false, key: answer.formError.key } : null;
+  return answerMessage(usePageForms<LessonAnswer>("lesson").answer);
 }

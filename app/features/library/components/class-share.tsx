@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, href } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useT } from "~/lib/i18n/react";
+import type { FormAnswer } from "~/lib/forms";
 import type { MessageKey } from "~/lib/i18n/translate";
 
 export interface ShareableClass {
@@ -19,7 +20,7 @@ type Wanted =
  * class on an older one.
  */
 export function useClassShare(exerciseId: string, card: number) {
-  const fetcher = useFetcher<{ messageKey?: MessageKey }>({ key: `class-share:${exerciseId}` });
+  const fetcher = useFetcher<FormAnswer | null>({ key: `class-share:${exerciseId}` });
   const [target, setTarget] = useState<ShareableClass | null>(null);
   const [stopped, setStopped] = useState<string | null>(null);
   const [error, setError] = useState<MessageKey | null>(null);
@@ -38,7 +39,8 @@ export function useClassShare(exerciseId: string, card: number) {
 
   useEffect(() => {
     if (fetcher.state !== "idle") return;
-    const refused = fetcher.data?.messageKey;
+    const answer = fetcher.data;
+    const refused = answer && "formError" in answer ? answer.formError?.key : undefined;
     if (refused && sent.current?.includes('"present"')) {
       // The server refused (exercise locked for this plan, class gone): stop following.
       sent.current = null;

@@ -8,8 +8,7 @@ import { LocalDateTime } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
 import { useT } from "~/lib/i18n/react";
 
-import type { Refusal } from "~/lib/errors";
-import type { MessageKey } from "~/lib/i18n/translate";
+import { answerMessage, type FormAnswer } from "~/lib/forms";
 import { usePageForms } from "~/lib/page-forms";
 
 /** What /admin loads: today (UTC) and the redeem codes, dates as text. */
@@ -30,9 +29,7 @@ export interface AdminCodesData {
 }
 
 /** What a form of the page answers: what was done (and the new code), or why not. */
-export type AdminCodesAnswer =
-  | { ok: true; messageKey: MessageKey; code: string | null }
-  | (Refusal<"adminCodes"> & { code: null });
+export type AdminCodesAnswer = FormAnswer & { created?: string };
 
 /**
  * The admin panel's home: redeem codes, created and disabled. Its forms post to
@@ -51,6 +48,7 @@ export function AdminCodesPage({
   const { codes, today } = loaded;
   const { fetcher, answer: fetched } = usePageForms<AdminCodesAnswer>("admin-codes");
   const answer = fetched ?? posted;
+  const message = answerMessage(answer);
   const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2";
   return (
     <>
@@ -61,10 +59,10 @@ export function AdminCodesPage({
           {t("adminCodes.title")}
         </h2>
         <p className="mt-1 text-sm text-slate-600">{t("adminCodes.intro")}</p>
-        {answer ? (
-          <Alert tone={answer.ok ? "success" : "error"} className="mt-4">
-            {t(answer.messageKey)}{" "}
-            {answer.code ? <strong className="font-mono">{answer.code}</strong> : null}
+        {message ? (
+          <Alert tone={message.ok ? "success" : "error"} className="mt-4">
+            {t(message.key, message.values)}{" "}
+            {answer?.created ? <strong className="font-mono">{answer.created}</strong> : null}
           </Alert>
         ) : null}
         {/* The server's messages, not the browser's bubbles (the date picker still greys out past days). */}

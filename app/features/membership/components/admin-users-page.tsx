@@ -1,12 +1,12 @@
 import { Form, href, useLocation } from "react-router";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { ExpiryDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
-import type { Refusal } from "~/lib/errors";
+import { AnswerAlert } from "~/components/answer-alert";
+import type { FormAnswer } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
-import { dataKey, type MessageKey } from "~/lib/i18n/translate";
+import { dataKey } from "~/lib/i18n/translate";
 import { usePageForms } from "~/lib/page-forms";
 import type { searchUsers } from "../grants.server";
 
@@ -18,8 +18,7 @@ export interface AdminUsersData {
 }
 
 /** What a form of the page answers: what was done, or why not. */
-export type AdminUsersAnswer =
-  { ok: true; messageKey: MessageKey } | Refusal<"adminGrant"> | Refusal<"adminRights">;
+export type AdminUsersAnswer = FormAnswer;
 
 /**
  * The administrator's users page (search, premium access, administrator rights). Its forms
@@ -65,11 +64,7 @@ export function AdminUsersPage({
           {t("adminUsers.searchButton")}
         </Button>
       </Form>
-      {answer ? (
-        <Alert tone={answer.ok ? "success" : "error"} className="mb-6">
-          {t(answer.messageKey)}
-        </Alert>
-      ) : null}
+      <AnswerAlert answer={answer} className="mb-6" />
       {users.length === 0 ? (
         <EmptyState title={t("page.adminUsers.emptyTitle")}>{t("adminUsers.none")}</EmptyState>
       ) : (

@@ -4,7 +4,7 @@ import { TableHead } from "~/components/ui/table-head";
 import { useLocale, useT } from "~/lib/i18n/react";
 import type { MembershipView } from "../membership.server";
 import { RedeemCodeField } from "../redeem-code-field";
-import { AnswerAlert } from "./answer-alert";
+import { AnswerAlert } from "~/components/answer-alert";
 import { useMembershipAnswer, useMembershipForm } from "./membership-forms";
 import { Section } from "./plan-sections";
 

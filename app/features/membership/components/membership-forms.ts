@@ -1,6 +1,5 @@
 import { useLocation } from "react-router";
-import type { FormFailure } from "~/lib/forms";
-import type { MessageKey } from "~/lib/i18n/translate";
+import { answerMessage, type FormAnswer } from "~/lib/forms";
 import { usePageForms } from "~/lib/page-forms";
 
 /**
@@ -19,23 +18,8 @@ type MembershipForm =
   | "remove-member"
   | "leave";
 
-export interface MembershipNotice {
-  ok: true;
-  notice: MessageKey;
-  values?: Record<string, string | number>;
-}
-
-/** What a form of the page answers: what it did, or why not (`formError`). */
-export type MembershipAnswer = MembershipNotice | FormFailure;
-
-/** An answer as the message to show: success or not, its key and values. */
-export function answerMessage(answer: MembershipAnswer | undefined) {
-  if (!answer) return null;
-  if ("notice" in answer) return { ok: true, key: answer.notice, values: answer.values };
-  return answer.formError
-    ? { ok: false, key: answer.formError.key, values: answer.formError.values }
-    : null;
-}
+/** What a form of the page answers: what it did, or why not (the one answer shape). */
+export type MembershipAnswer = FormAnswer;
 
 /**
  * A form of the page: its address (keeping the page's query, so that without JavaScript the

@@ -3,7 +3,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useT } from "~/lib/i18n/react";
 import { PostedAnswer } from "~/lib/page-forms";
 import type { MembershipPageData } from "../membership-page.server";
-import { AnswerAlert } from "./answer-alert";
+import { AnswerAlert } from "~/components/answer-alert";
 import { Invoices, Redeem } from "./billing-sections";
 import { useMembershipAnswer, type MembershipAnswer } from "./membership-forms";
 import { CurrentPlan, Plans } from "./plan-sections";

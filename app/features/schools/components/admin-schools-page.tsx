@@ -1,5 +1,4 @@
 import { href } from "react-router";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { TableHead } from "~/components/ui/table-head";
@@ -9,8 +8,8 @@ import { MAX_SCHOOL_SEATS } from "~/features/membership";
 import type { listSchools } from "../schools.server";
 import { useT } from "~/lib/i18n/react";
 
-import type { Refusal } from "~/lib/errors";
-import type { MessageKey } from "~/lib/i18n/translate";
+import { AnswerAlert } from "~/components/answer-alert";
+import type { FormAnswer } from "~/lib/forms";
 import { usePageForms } from "~/lib/page-forms";
 
 type SchoolRow = Awaited<ReturnType<typeof listSchools>>[number];
@@ -25,7 +24,7 @@ export interface AdminSchoolsData {
 }
 
 /** What a form of the page answers: what was done, or why not. */
-export type AdminSchoolsAnswer = { ok: true; messageKey: MessageKey } | Refusal<"adminSchools">;
+export type AdminSchoolsAnswer = FormAnswer;
 
 /**
  * The administrator's schools page: create a school for a teacher, give or end complimentary
@@ -51,11 +50,7 @@ export function AdminSchoolsPage({
         title={t("page.adminOrganizations.title")}
         description={t("page.adminOrganizations.description")}
       />
-      {answer ? (
-        <Alert tone={answer.ok ? "success" : "error"} className="mb-6">
-          {t(answer.messageKey)}
-        </Alert>
-      ) : null}
+      <AnswerAlert answer={answer} className="mb-6" />
       <section
         aria-labelledby="new-school"
         className="mb-8 rounded-2xl border border-slate-200 bg-white p-6"

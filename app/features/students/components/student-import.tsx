@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { useMessage } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
+import { AnswerAlert } from "~/components/answer-alert";
 import { useStudentsAction, useStudentsForms, type StudentsAnswer } from "./students-forms";
 import { dataKey } from "~/lib/i18n/translate";
 
@@ -28,11 +29,7 @@ export function StudentImport({ answer }: { answer: StudentsAnswer | undefined }
         {t("students.import.title")}
       </summary>
       <p className="mt-2 text-sm text-slate-600">{t("students.import.help")}</p>
-      {answer?.intent === "import-error" ? (
-        <Alert tone="error" className="mt-4">
-          {t(answer.messageKey)}
-        </Alert>
-      ) : null}
+      {answer?.intent === "import-error" ? <AnswerAlert answer={answer} className="mt-4" /> : null}
       {result?.intent === "import" ? (
         <Alert tone={bad.length ? "info" : "success"} className="mt-4">
           {t("students.import.done", { count: result.imported })}

@@ -2,13 +2,11 @@ import { useLocation } from "react-router";
 import type { FormFailure } from "~/lib/forms";
 import { usePageForms } from "~/lib/page-forms";
 import type { CsvRowResult } from "../schemas";
-import type { MessageKey } from "~/lib/i18n/translate";
 
 /** What the students page's forms answer (each form posts to its own route). */
 export type StudentsAnswer =
-  | (FormFailure & { intent: "create" | "update" })
+  | (FormFailure & { intent: "create" | "update" | "new-class" | "import-error" })
   | { intent: "import-preview" | "import"; csv: string; rows: CsvRowResult[]; imported: number }
-  | { intent: "import-error"; messageKey: MessageKey }
   | { intent: "saved" };
 
 /** The latest answer of the page's forms, and their shared fetcher. */

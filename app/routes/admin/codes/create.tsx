@@ -8,6 +8,7 @@ import {
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { refuse } from "~/lib/errors";
+import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { createCode, normalizeCode, CODE_PATTERN } from "~/features/membership/grants.server";
 
@@ -36,12 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const services = getServices(context);
   const parsed = CreateCodeSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return refuse("adminCodes", "invalid", { code: null });
+  if (!parsed.success) return refuse("adminCodes", "invalid");
   const input = parsed.data;
-  if (input.kind === "days" && !input.days) return refuse("adminCodes", "days", { code: null });
+  if (input.kind === "days" && !input.days) return refuse("adminCodes", "days");
   // A code valid until a day already over could never be redeemed.
   if (input.expiresAt && input.expiresAt.getTime() <= services.clock.now().getTime())
-    return refuse("adminCodes", "expired", { code: null });
+    return refuse("adminCodes", "expired");
   const code = await createCode(services, admin.id, {
     code: input.code || undefined,
     kind: input.kind,
@@ -50,8 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     expiresAt: input.expiresAt,
     note: input.note || null,
   });
-  if (!code) return refuse("adminCodes", "exists", { code: null });
-  return { ok: true as const, messageKey: "adminCodes.created" as const, code };
+  if (!code) return refuse("adminCodes", "exists");
+  return { ...formDone("adminCodes.created"), created: code };
 }
 
 export default function CreateCode({ actionData }: Route.ComponentProps) {

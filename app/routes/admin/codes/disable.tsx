@@ -8,6 +8,7 @@ import {
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { refuse } from "~/lib/errors";
+import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { disableCode } from "~/features/membership/grants.server";
 
@@ -21,9 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   requireAdmin(context, request);
   const parsed = DisableCodeSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return refuse("adminCodes", "invalid", { code: null });
+  if (!parsed.success) return refuse("adminCodes", "invalid");
   await disableCode(getServices(context), parsed.data.id);
-  return { ok: true as const, messageKey: "adminCodes.disabled" as const, code: null };
+  return formDone("adminCodes.disabled");
 }
 
 export default function DisableCode({ actionData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import {
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { refuse } from "~/lib/errors";
+import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { setSchoolComplimentary } from "~/features/schools/schools.server";
 
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refuse("adminSchools", "invalid");
   const { organizationId, on } = parsed.data;
   await setSchoolComplimentary(getServices(context), organizationId, on === "1");
-  return { ok: true as const, messageKey: "adminSchools.saved" as const };
+  return formDone("adminSchools.saved");
 }
 
 export default function SchoolComplimentary({ actionData }: Route.ComponentProps) {

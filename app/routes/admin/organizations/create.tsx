@@ -8,6 +8,7 @@ import {
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { refuse } from "~/lib/errors";
+import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { MAX_SCHOOL_SEATS } from "~/features/membership/prices";
 import { createSchool, SchoolActionError } from "~/features/schools/schools.server";
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refuse("adminSchools", "invalid");
   try {
     await createSchool(getServices(context), parsed.data);
-    return { ok: true as const, messageKey: "adminSchools.created" as const };
+    return formDone("adminSchools.created");
   } catch (error) {
     if (!(error instanceof SchoolActionError)) throw error;
     return refuse("adminSchools", error.code === "no-user" ? "no-user" : "in-another-school");

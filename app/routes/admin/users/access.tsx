@@ -9,6 +9,7 @@ import { grantAccess, grantLifetime, revokeGrant } from "~/features/membership/g
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { refuse } from "~/lib/errors";
+import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 
 const AccessSchema = z.discriminatedUnion("intent", [
@@ -34,14 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   if (input.intent === "revoke") {
     await revokeGrant(services, input.userId);
-    return { ok: true as const, messageKey: "adminUsers.revoked" as const };
+    return formDone("adminUsers.revoked");
   }
   const outcome =
     input.intent === "grant-days"
       ? await grantAccess(services, input.userId, { days: input.days }, "admin")
       : await grantLifetime(services, input.userId, "admin");
   if (!outcome.ok) return refuse("adminGrant", outcome.reason);
-  return { ok: true as const, messageKey: "adminUsers.granted" as const };
+  return formDone("adminUsers.granted");
 }
 
 export default function AdminUserAccess({ actionData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import {
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { refuse } from "~/lib/errors";
+import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 
 const RightsSchema = z.object({
@@ -33,13 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     input.admin === "1",
   );
   if (!outcome.ok) return refuse("adminRights", outcome.reason);
-  return {
-    ok: true as const,
-    messageKey:
-      input.admin === "1"
-        ? ("adminUsers.adminGranted" as const)
-        : ("adminUsers.adminRemoved" as const),
-  };
+  return formDone(input.admin === "1" ? "adminUsers.adminGranted" : "adminUsers.adminRemoved");
 }
 
 export default function AdminUserRights({ actionData }: Route.ComponentProps) {

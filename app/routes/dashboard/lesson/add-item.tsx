@@ -1,7 +1,7 @@
 import { useOutletContext } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/add-item";
-import { lessonInvalid, lessonRefused } from "~/features/lessons/lesson-answers.server";
+import { lessonInvalid } from "~/features/lessons/lesson-answers.server";
 import { addItem } from "~/features/lessons/lessons.server";
 import { LessonPage } from "~/features/lessons/components/lesson-page";
 import type { LessonPageData } from "~/features/lessons/lesson-page.server";
@@ -10,6 +10,7 @@ import { getServices } from "~/lib/context.server";
 import { parseForm } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { notFound } from "~/lib/not-found";
+import { refuse } from "~/lib/errors";
 
 const AddItemSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-exercise"), exerciseId: z.string().min(1).max(100) }),
@@ -38,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? { kind: "exercise", exerciseId: input.exerciseId }
       : { kind: "material", materialId: input.materialId },
   );
-  if (added === "already") return lessonRefused("lessons.error.already", 409);
+  if (added === "already") return refuse("lessons", "already");
   if (!added) notFound(request);
   return null;
 }

@@ -1,11 +1,7 @@
 import { useOutletContext } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/details";
-import {
-  lessonInvalid,
-  lessonRefused,
-  lessonSaved,
-} from "~/features/lessons/lesson-answers.server";
+import { lessonInvalid } from "~/features/lessons/lesson-answers.server";
 import { updateLesson } from "~/features/lessons/lessons.server";
 import { isTimeZone, zonedTimeToUtc } from "~/lib/time-zone";
 import { LessonPage } from "~/features/lessons/components/lesson-page";
@@ -15,6 +11,8 @@ import { getServices } from "~/lib/context.server";
 import { parseForm } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { notFound } from "~/lib/not-found";
+import { refuse } from "~/lib/errors";
+import { formDone } from "~/lib/forms";
 
 const DetailsSchema = z.object({
   title: z.string().trim().min(1).max(160),
@@ -40,10 +38,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.ok) return lessonInvalid(parsed);
   const { title, date, time, timeZone, notes, homework } = parsed.data;
   const startsAt = zonedTimeToUtc(date, time, timeZone);
-  if (!startsAt) return lessonRefused("lessons.error.when", 400);
+  if (!startsAt) return refuse("lessons", "when");
   const input = { title, startsAt, timeZone, notes, homework };
   if (!(await updateLesson(services, user.id, params.id, input))) notFound(request);
-  return lessonSaved();
+  return formDone("lessons.saved");
 }
 
 export default function LessonDetailsForm({ actionData }: Route.ComponentProps) {

@@ -4,11 +4,7 @@ import type { Route } from "./+types/checkout";
 import { startCheckout } from "~/features/membership/billing.server";
 import { MembershipPage } from "~/features/membership/components/membership-page";
 import { pricingCurrency } from "~/features/membership/currency.server";
-import {
-  billingAnswer,
-  membershipInvalid,
-  membershipRefused,
-} from "~/features/membership/membership-answers.server";
+import { billingAnswer, membershipInvalid } from "~/features/membership/membership-answers.server";
 import type { MembershipPageData } from "~/features/membership/membership-page.server";
 import { settledPremium } from "~/features/membership/membership.server";
 import { CURRENCIES } from "~/features/membership/prices";
@@ -16,6 +12,7 @@ import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { parseForm } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
+import { formRefused } from "~/lib/forms";
 
 const CheckoutSchema = z.object({
   interval: z.enum(["month", "year"]),
@@ -41,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A premium school's member has nothing to pay for (the page offers no checkout).
     const settled = await settledPremium(services, user);
     if (settled?.kind === "school")
-      return membershipRefused("membership.schoolCovers", 409, { school: settled.school });
+      return formRefused("membership.schoolCovers", 409, { school: settled.school });
     const charged = currency ?? pricingCurrency(request, context, user.data.countryCode).currency;
     return redirect(await startCheckout(services, user, interval, { currency: charged }));
   });

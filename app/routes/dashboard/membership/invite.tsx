@@ -2,17 +2,14 @@ import { useOutletContext } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/invite";
 import { MembershipPage } from "~/features/membership/components/membership-page";
-import {
-  membershipDone,
-  membershipInvalid,
-  schoolAnswer,
-} from "~/features/membership/membership-answers.server";
+import { membershipInvalid, schoolAnswer } from "~/features/membership/membership-answers.server";
 import type { MembershipPageData } from "~/features/membership/membership-page.server";
 import { inviteTeacher } from "~/features/schools/schools.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { parseForm } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
+import { formDone } from "~/lib/forms";
 
 const InviteSchema = z.object({
   email: z.email().max(254),
@@ -35,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, role } = parsed.data;
   return schoolAnswer(async () => {
     await inviteTeacher(services, user.id, { email, role });
-    return membershipDone("school.invited", { email });
+    return formDone("school.invited", { email });
   });
 }
 

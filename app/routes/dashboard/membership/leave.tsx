@@ -1,12 +1,13 @@
 import { useOutletContext } from "react-router";
 import type { Route } from "./+types/leave";
 import { MembershipPage } from "~/features/membership/components/membership-page";
-import { membershipDone, schoolAnswer } from "~/features/membership/membership-answers.server";
+import { schoolAnswer } from "~/features/membership/membership-answers.server";
 import type { MembershipPageData } from "~/features/membership/membership-page.server";
 import { leaveSchool } from "~/features/schools/schools.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { requireMethod } from "~/lib/http.server";
+import { formDone } from "~/lib/forms";
 
 /**
  * "Leave the school", for any member but its owner.
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   return schoolAnswer(async () => {
     await leaveSchool(services, user.id);
-    return membershipDone("school.left");
+    return formDone("school.left");
   });
 }
 

@@ -2,11 +2,12 @@ import { redirect, useOutletContext } from "react-router";
 import type { Route } from "./+types/portal";
 import { openPortal } from "~/features/membership/billing.server";
 import { MembershipPage } from "~/features/membership/components/membership-page";
-import { billingAnswer, membershipRefused } from "~/features/membership/membership-answers.server";
+import { billingAnswer } from "~/features/membership/membership-answers.server";
 import type { MembershipPageData } from "~/features/membership/membership-page.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { requireMethod } from "~/lib/http.server";
+import { formRefused } from "~/lib/forms";
 
 /**
  * The "Manage billing" button: Stripe's billing portal for the teacher's own subscription.
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const services = getServices(context);
   const customerId = user.data.stripeCustomerId;
-  if (!customerId) return membershipRefused("membership.error.noBilling", 409);
+  if (!customerId) return formRefused("membership.error.noBilling", 409);
   return billingAnswer(services, async () => redirect(await openPortal(services, customerId)));
 }
 

@@ -2,17 +2,14 @@ import { useOutletContext } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/revoke-invite";
 import { MembershipPage } from "~/features/membership/components/membership-page";
-import {
-  membershipDone,
-  membershipInvalid,
-  schoolAnswer,
-} from "~/features/membership/membership-answers.server";
+import { membershipInvalid, schoolAnswer } from "~/features/membership/membership-answers.server";
 import type { MembershipPageData } from "~/features/membership/membership-page.server";
 import { revokeInvite } from "~/features/schools/schools.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { parseForm } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
+import { formDone } from "~/lib/forms";
 
 const RevokeInviteSchema = z.object({ inviteId: z.uuid() });
 
@@ -30,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return membershipInvalid(parsed);
   return schoolAnswer(async () => {
     await revokeInvite(services, user.id, parsed.data.inviteId);
-    return membershipDone("school.inviteRevoked");
+    return formDone("school.inviteRevoked");
   });
 }
 

@@ -7,7 +7,6 @@ import {
   billingAnswer,
   managedSchool,
   membershipInvalid,
-  membershipRefused,
 } from "~/features/membership/membership-answers.server";
 import type { MembershipPageData } from "~/features/membership/membership-page.server";
 import { CURRENCIES, MAX_SCHOOL_SEATS, MIN_SCHOOL_SEATS } from "~/features/membership/prices";
@@ -15,6 +14,7 @@ import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { parseForm } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
+import { formRefused } from "~/lib/forms";
 
 const SchoolCheckoutSchema = z.object({
   seats: z.coerce.number().int().min(MIN_SCHOOL_SEATS).max(MAX_SCHOOL_SEATS),
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { seats, currency } = parsed.data;
   return billingAnswer(services, async () => {
     const school = await managedSchool(services, user);
-    if (!school) return membershipRefused("membership.error.notSchoolManager", 403);
+    if (!school) return formRefused("membership.error.notSchoolManager", 403);
     return redirect(await startSchoolCheckout(services, user, school.id, seats, currency ?? null));
   });
 }

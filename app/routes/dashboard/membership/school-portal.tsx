@@ -2,15 +2,12 @@ import { redirect, useOutletContext } from "react-router";
 import type { Route } from "./+types/school-portal";
 import { openPortal } from "~/features/membership/billing.server";
 import { MembershipPage } from "~/features/membership/components/membership-page";
-import {
-  billingAnswer,
-  managedSchool,
-  membershipRefused,
-} from "~/features/membership/membership-answers.server";
+import { billingAnswer, managedSchool } from "~/features/membership/membership-answers.server";
 import type { MembershipPageData } from "~/features/membership/membership-page.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { requireMethod } from "~/lib/http.server";
+import { formRefused } from "~/lib/forms";
 
 /**
  * The school's "Manage billing" button: Stripe's billing portal for the school's
@@ -25,8 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   return billingAnswer(services, async () => {
     const school = await managedSchool(services, user);
-    if (!school) return membershipRefused("membership.error.notSchoolManager", 403);
-    if (!school.stripeCustomerId) return membershipRefused("membership.error.noBilling", 409);
+    if (!school) return formRefused("membership.error.notSchoolManager", 403);
+    if (!school.stripeCustomerId) return formRefused("membership.error.noBilling", 409);
     return redirect(await openPortal(services, school.stripeCustomerId));
   });
 }

@@ -2,11 +2,11 @@ import { useOutletContext, href } from "react-router";
 import type { Route } from "./+types/new-class";
 import { redirect } from "react-router";
 import { createClass } from "~/features/classes/classes.server";
-import { ClassSchema } from "~/features/students/students-page.server";
+import { ClassSchema } from "~/features/classes/class-schema";
 import { StudentsPage } from "~/features/students/components/students-page";
 import type { StudentsPageData } from "~/features/students/students-page.server";
 import { requireUser } from "~/lib/auth/session.server";
-import { refuse } from "~/lib/errors";
+import { formFailure, parseForm } from "~/lib/forms";
 import { getServices } from "~/lib/context.server";
 import { readForm, requireMethod } from "~/lib/http.server";
 
@@ -20,10 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
   const user = requireUser(context, request);
   const services = getServices(context);
-  const parsed = ClassSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
-    // Shown where the page shows import errors, as before the split.
-    return refuse("classes", "name", { intent: "import-error" as const });
+  const parsed = parseForm(await readForm(request), ClassSchema);
+  if (!parsed.ok) return formFailure({ ...parsed, intent: "new-class" as const });
   const classId = await createClass(services, user.id, parsed.data);
   return redirect(href("/class/:id", { id: classId }));
 }
