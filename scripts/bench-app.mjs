@@ -13,7 +13,6 @@ import { BENCH_AGENT as AGENT, signInDemoTeacher, startBenchServer } from "./ben
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DATABASES = (process.env.BENCH_DATABASES ?? "embedded,postgres").split(",");
-const TEACHER = "teacher@parley.example";
 
 function load(options) {
   return new Promise((resolve, reject) => {
@@ -49,7 +48,7 @@ async function measure(database, extraEnv) {
   });
   try {
     await server.ready();
-    const { cookie, password: PASSWORD } = await signInDemoTeacher(server);
+    const { cookie, email: TEACHER, password: PASSWORD } = await signInDemoTeacher(server);
     const search = "/dashboard/exercises?q=travel&level=B1";
     const list = await (await fetch(server.base + search, { headers: { cookie } })).text();
     const exercise = /href="(\/dashboard\/exercises\/[^"?#/]+)"/.exec(list)?.[1];

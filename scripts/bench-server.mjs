@@ -93,5 +93,5 @@ export async function signInDemoTeacher(server) {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  return { cookie, password: DEMO_PASSWORD };
+  return { cookie, email: DEMO_TEACHER, password: DEMO_PASSWORD };
 }
