@@ -140,6 +140,12 @@ export default tseslint.config(
             "JSXAttribute[name.name=/^(to|action)$/] > JSXExpressionContainer > TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(dashboard|auth|admin|class|c|r|legal)(\\/|$|\\?|#)/]",
           message: 'Use href("/pattern", params) for the app\'s own pages.',
         },
+        {
+          // Zod's setup must run before a schema is built (app/lib/zod-setup.ts).
+          selector:
+            'ImportDeclaration[source.value="zod"][importKind="value"] > ImportSpecifier[imported.name="z"][importKind!="type"]',
+          message: 'Import z from "~/lib/zod", which sets Zod up first.',
+        },
       ],
     },
   },

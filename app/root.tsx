@@ -1,6 +1,3 @@
-// First of all imports: the root route module is the first the browser evaluates, before
-// any module builds a schema (see the file).
-import "~/lib/zod-setup";
 import {
   data,
   Links,

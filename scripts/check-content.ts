@@ -12,7 +12,8 @@ import {
   ContentBuildError,
   type SourceFile,
 } from "../app/features/content/build";
-import { lessonPlanMinutes, MaterialFrontMatterSchema } from "../app/features/library/schema";
+import { MaterialFrontMatterSchema } from "../app/features/library/schema";
+import { lessonPlanMinutes } from "../app/features/library/vocabulary";
 
 const root = path.resolve("content");
 const wanted = process.argv.slice(2);

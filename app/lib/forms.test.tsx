@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { answerMessage, formDone, formRefused, useFormChecks, type FormFailure } from "./forms";
 
 afterEach(cleanup);

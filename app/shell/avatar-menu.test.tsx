@@ -4,16 +4,7 @@ import path from "node:path";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, redirect, RouterProvider, useLocation } from "react-router";
-import {
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  vi,
-  type MockInstance,
-} from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import en from "../../locales/en.json";
 import { OverlayHost } from "~/components/ui/overlay-host";
 import { overlays } from "~/components/ui/overlay-stack";
@@ -136,15 +127,6 @@ async function openMenu(user = userEvent.setup()) {
   return within(await screen.findByRole("menu"));
 }
 
-beforeAll(() => {
-  // Radix measures its popper content; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
-
 let scrollTo: MockInstance<typeof window.scrollTo>;
 beforeEach(() => {
   // The overlay host locks scrolling; jsdom does not implement scrollTo.
@@ -244,8 +226,9 @@ describe("AvatarMenu actions", () => {
     await userEvent.click(menu.getByRole("menuitem", { name: "Membership" }));
     expect(overlays.getEntries().map((e) => [e.id, e.kind])).toEqual([["membership", "modal"]]);
     const dialog = within(await screen.findByRole("dialog", { name: "Membership" }));
+    // The dialog's content loads on first use.
     expect(
-      dialog.getByText(/Your premium access comes from your school, Riverside School/),
+      await dialog.findByText(/Your premium access comes from your school, Riverside School/),
     ).toBeTruthy();
     expect(await dialog.findByText("The subscription is managed by Grace Hopper.")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/dashboard");
@@ -268,7 +251,7 @@ describe("AvatarMenu actions", () => {
     await user.click(menu.getByRole("menuitem", { name: "Redeem Code" }));
     expect(overlays.getEntries().map((e) => [e.id, e.kind])).toEqual([["redeem", "modal"]]);
     const dialog = within(await screen.findByRole("dialog", { name: "Redeem Code" }));
-    expect(dialog.getByLabelText("Code")).toBeTruthy();
+    expect(await dialog.findByLabelText("Code")).toBeTruthy();
     await user.click(dialog.getAllByRole("button", { name: "Close" })[0]!);
     expect(overlays.size).toBe(0);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { overlays } from "~/components/ui/overlay-stack";
 import { Spinner } from "~/components/ui/spinner";
 import type { ChangelogEntry } from "~/features/changelog/changelog";
 import { useLocale, useT } from "~/lib/i18n/react";
@@ -40,7 +39,8 @@ export function ChangelogList({
   );
 }
 
-function FeatureLabContent() {
+/** The Feature Lab panel: the latest changes, loaded when the panel opens. */
+export function FeatureLabContent() {
   const t = useT();
   const loader = useFetcher<{ entries: ChangelogEntry[] }>();
   const marker = useFetcher();
@@ -66,8 +66,4 @@ function FeatureLabContent() {
   ) : (
     <p>{t("featureLab.empty")}</p>
   );
-}
-
-export function openFeatureLab(title: string) {
-  overlays.show({ id: "feature-lab", kind: "panel", title, render: () => <FeatureLabContent /> });
 }

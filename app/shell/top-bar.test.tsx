@@ -2,10 +2,9 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import en from "../../locales/en.json";
 import { overlays } from "~/components/ui/overlay-stack";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import type { ProfileView } from "~/features/account/profile.server";
 import { supportChat } from "~/features/support/chat-store";
 import { formatDayMonthYearTime } from "~/lib/format";
@@ -69,9 +68,7 @@ function renderTopBar(profile: ProfileView, featureLabHasNew = false, path = "/d
         path: "*",
         element: (
           <I18nProvider store={store}>
-            <TooltipProvider>
-              <TopBar profile={profile} featureLabHasNew={featureLabHasNew} />
-            </TooltipProvider>
+            <TopBar profile={profile} featureLabHasNew={featureLabHasNew} />
           </I18nProvider>
         ),
       },
@@ -138,15 +135,6 @@ const CASES: [string, Partial<ProfileView>, Partial<Expectation>][] = [
     { audio: true, admin: true, gift: true, review: true, trialText: "2 days left in your trial" },
   ],
 ];
-
-beforeAll(() => {
-  // Radix measures its popper content; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 
 afterEach(() => {
   cleanup();

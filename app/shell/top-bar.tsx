@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, href } from "react-router";
 import { cx } from "~/components/ui/cx";
 import {
@@ -18,15 +18,19 @@ import { ExpiryDateTime } from "~/components/ui/local-time";
 import { Logo } from "~/components/ui/logo";
 import { NavButton } from "~/components/ui/nav-button";
 import { overlays } from "~/components/ui/overlay-stack";
-import { Tooltip, TooltipProvider } from "~/components/ui/tooltip";
+import { Tooltip } from "~/components/ui/tooltip";
 import type { ProfileView } from "~/features/account/profile.server";
 import { useUnreadNotifications } from "~/features/notifications/live";
 import { supportChat } from "~/features/support/chat-store";
 import { useT } from "~/lib/i18n/react";
 import { AvatarMenu } from "./avatar-menu";
-import { openFeatureLab } from "./feature-lab";
 import { useTeachingLinks } from "./nav-links";
 import { useRootData } from "~/features/site/root-data";
+
+/** The Feature Lab panel's content loads when the panel first opens (issue 19). */
+const FeatureLabContent = lazy(() =>
+  import("./feature-lab").then((m) => ({ default: m.FeatureLabContent })),
+);
 
 export interface TopBarProps {
   profile: ProfileView;
@@ -161,7 +165,13 @@ function useTopBarItems(profile: ProfileView, featureLabHasNew: boolean): TopBar
     key: "lab",
     label: t("topbar.featureLab"),
     icon: <FlaskIcon />,
-    onClick: () => openFeatureLab(t("featureLab.title")),
+    onClick: () =>
+      overlays.show({
+        id: "feature-lab",
+        kind: "panel",
+        title: t("featureLab.title"),
+        render: () => <FeatureLabContent />,
+      }),
     highlight: featureLabHasNew,
   });
   items.push({
@@ -203,90 +213,88 @@ export function TopBar({ profile, featureLabHasNew, notificationsSlot }: TopBarP
   ];
 
   return (
-    <TooltipProvider>
-      <header
-        className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
-        data-testid="top-bar"
-      >
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-5">
-          <Logo to={href("/dashboard")} className="me-2 shrink-0" />
-          <nav aria-label={t("nav.main")} className="hidden items-center gap-0.5 md:flex">
-            {links.map((link) => (
-              <NavButton
-                key={link.to}
-                to={link.to}
-                end={link.end}
-                current={link.to.includes("#") ? false : undefined}
-                // Between md and xl the row has no room for all: the avatar menu has them too.
-                className={link.teaching ? "max-xl:hidden" : undefined}
-              >
-                {link.label}
-              </NavButton>
-            ))}
-          </nav>
-          <div className="ms-auto flex items-center gap-1">
-            <div className="hidden items-center gap-1 md:flex">
-              <PlanIndicator profile={profile} />
-              {items.map((item) => (
-                <ActionButton {...item} key={item.key} compact testId={`topbar-${item.key}`} />
-              ))}
-            </div>
-            <NotificationsBell />
-            {notificationsSlot}
-            <AvatarMenu profile={profile} />
-            <button
-              ref={toggle}
-              type="button"
-              className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-              aria-expanded={menuOpen}
-              aria-controls="dashboard-menu"
-              onClick={() => setMenuOpen((open) => !open)}
+    <header
+      className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur"
+      data-testid="top-bar"
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-5">
+        <Logo to={href("/dashboard")} className="me-2 shrink-0" />
+        <nav aria-label={t("nav.main")} className="hidden items-center gap-0.5 md:flex">
+          {links.map((link) => (
+            <NavButton
+              key={link.to}
+              to={link.to}
+              end={link.end}
+              current={link.to.includes("#") ? false : undefined}
+              // Between md and xl the row has no room for all: the avatar menu has them too.
+              className={link.teaching ? "max-xl:hidden" : undefined}
             >
-              <span className="sr-only">{menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}</span>
-              {menuOpen ? <CloseIcon /> : <MenuIcon />}
-            </button>
-          </div>
-        </div>
-        <div
-          id="dashboard-menu"
-          className={cx(
-            "border-t border-slate-200 bg-white md:hidden",
-            menuOpen ? "block" : "hidden",
-          )}
-        >
-          <nav
-            aria-label={t("nav.main")}
-            className="flex flex-col gap-1 px-3 py-3"
-            // A link closes the menu; a button (chat, Feature Lab) opens a panel over it and
-            // leaves the menu open, so focus comes back to that button when the panel closes.
-            onClick={(event) => {
-              if ((event.target as Element).closest("a")) setMenuOpen(false);
-            }}
-          >
-            {profile.trial || profile.isOrganizationPremiumMember ? (
-              <div className="mb-2">
-                <PlanIndicator profile={profile} />
-              </div>
-            ) : null}
-            {links.map((link) => (
-              <NavButton
-                key={link.to}
-                to={link.to}
-                end={link.end}
-                current={link.to.includes("#") ? false : undefined}
-                className="py-3 text-base"
-              >
-                {link.label}
-              </NavButton>
-            ))}
-            <div className="my-2 border-t border-slate-100" />
+              {link.label}
+            </NavButton>
+          ))}
+        </nav>
+        <div className="ms-auto flex items-center gap-1">
+          <div className="hidden items-center gap-1 md:flex">
+            <PlanIndicator profile={profile} />
             {items.map((item) => (
-              <ActionButton {...item} key={item.key} compact={false} />
+              <ActionButton {...item} key={item.key} compact testId={`topbar-${item.key}`} />
             ))}
-          </nav>
+          </div>
+          <NotificationsBell />
+          {notificationsSlot}
+          <AvatarMenu profile={profile} />
+          <button
+            ref={toggle}
+            type="button"
+            className="inline-flex items-center justify-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="dashboard-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="sr-only">{menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}</span>
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
         </div>
-      </header>
-    </TooltipProvider>
+      </div>
+      <div
+        id="dashboard-menu"
+        className={cx(
+          "border-t border-slate-200 bg-white md:hidden",
+          menuOpen ? "block" : "hidden",
+        )}
+      >
+        <nav
+          aria-label={t("nav.main")}
+          className="flex flex-col gap-1 px-3 py-3"
+          // A link closes the menu; a button (chat, Feature Lab) opens a panel over it and
+          // leaves the menu open, so focus comes back to that button when the panel closes.
+          onClick={(event) => {
+            if ((event.target as Element).closest("a")) setMenuOpen(false);
+          }}
+        >
+          {profile.trial || profile.isOrganizationPremiumMember ? (
+            <div className="mb-2">
+              <PlanIndicator profile={profile} />
+            </div>
+          ) : null}
+          {links.map((link) => (
+            <NavButton
+              key={link.to}
+              to={link.to}
+              end={link.end}
+              current={link.to.includes("#") ? false : undefined}
+              className="py-3 text-base"
+            >
+              {link.label}
+            </NavButton>
+          ))}
+          <div className="my-2 border-t border-slate-100" />
+          {items.map((item) => (
+            <ActionButton {...item} key={item.key} compact={false} />
+          ))}
+        </nav>
+      </div>
+    </header>
   );
 }
 

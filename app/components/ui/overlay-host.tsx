@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { Suspense, useEffect, useMemo, type ReactNode } from "react";
 import { cx } from "./cx";
+import { Spinner } from "./spinner";
 import {
   overlays,
   ScrollLock,
@@ -85,7 +86,12 @@ function OverlayView({
               </button>
             ) : null}
           </div>
-          <div className="overflow-y-auto px-5 py-4">{entry.render()}</div>
+          <div className="overflow-y-auto px-5 py-4">
+            {/* An overlay's content may load on first use (the avatar menu's dialogs). */}
+            <Suspense fallback={<Spinner className="mx-auto size-6 text-brand-600" />}>
+              {entry.render()}
+            </Suspense>
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

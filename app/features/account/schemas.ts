@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { EmailSchema, PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth";
 import { AVATAR_PICTURES } from "~/features/account/avatar-images";
 import { LANGUAGES } from "~/lib/i18n/locales";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** Password policy (OWASP ASVS v5): length only, no composition rules. */
 export const PASSWORD_MIN = 8;

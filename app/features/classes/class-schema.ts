@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { CEFR_LEVELS } from "~/features/library";
 
 /** A new class: its name, and its CEFR level (anything else is no level). Browser and server. */

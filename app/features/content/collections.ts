@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { CEFR_LEVELS, SLUG_RE, TOPICS } from "~/features/library";
 
 /**

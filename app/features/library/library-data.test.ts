@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { levelProblems, nearDuplicatePrompts, promptsOf } from "./rules";
-import {
-  CEFR_LEVELS,
-  EXERCISE_TYPES,
-  lessonPlanMinutes,
-  MaterialFrontMatterSchema,
-} from "./schema";
+import { MaterialFrontMatterSchema } from "./schema";
+import { CEFR_LEVELS, EXERCISE_TYPES, lessonPlanMinutes } from "./vocabulary";
 import { buildSlides } from "./slides";
 import { loadExerciseFiles } from "./sync.server";
 import { parseFrontMatter } from "~/lib/content/front-matter";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type DatabaseHandle } from "~/lib/db.server";
 import { MINUTE_MS } from "~/lib/time";
 import { durationBucket, DURATION_BUCKETS } from "./search-params";
-import { AUDIENCES, CEFR_LEVELS, EXERCISE_TYPES, GROUPINGS, TOPICS } from "./schema";
+import { AUDIENCES, CEFR_LEVELS, EXERCISE_TYPES, GROUPINGS, TOPICS } from "./vocabulary";
 
 const LIBRARY_CHANNEL = "library_changed";
 const REFRESH_MS = 5 * MINUTE_MS;

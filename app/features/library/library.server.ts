@@ -18,7 +18,8 @@ import {
   type SchoolRef,
 } from "./school-favorites.server";
 import type { ExerciseCard } from "./search.server";
-import type { CefrLevel, ExerciseContent, ExerciseType } from "./schema";
+import type { ExerciseContent } from "./schema";
+import type { CefrLevel, ExerciseType } from "./vocabulary";
 
 /** Who is looking at the library, and when (the request's moment decides temporary-free items). */
 export type LibraryViewer = Viewer & {

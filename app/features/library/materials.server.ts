@@ -4,7 +4,13 @@ import type { Database } from "~/lib/db.server";
 import { canOpen } from "./access";
 import type { LibraryViewer } from "./library.server";
 import { PAGE_SIZE, type MaterialParams } from "./search-params";
-import { CEFR_LEVELS, MATERIAL_TYPES, TOPICS, type CefrLevel, type MaterialType } from "./schema";
+import {
+  CEFR_LEVELS,
+  MATERIAL_TYPES,
+  TOPICS,
+  type CefrLevel,
+  type MaterialType,
+} from "./vocabulary";
 
 /**
  * The materials library: search with a count beside every filter value, pages, favorites,

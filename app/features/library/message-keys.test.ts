@@ -12,7 +12,7 @@ import {
   GROUPINGS,
   MATERIAL_TYPES,
   TOPICS,
-} from "~/features/library/schema";
+} from "~/features/library/vocabulary";
 import { DURATION_BUCKETS } from "~/features/library/search-params";
 
 const FAMILIES: [string, readonly string[]][] = [

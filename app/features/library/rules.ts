@@ -1,4 +1,5 @@
-import type { CefrLevel, Exercise } from "./schema";
+import type { Exercise } from "./schema";
+import type { CefrLevel } from "./vocabulary";
 
 /**
  * Level rules for the seed library: what a working teacher expects of prompts at each

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
+import { AUDIENCES, CEFR_LEVELS, GROUPINGS, MATERIAL_TYPES, SLUG_RE, TOPICS } from "./vocabulary";
 
 /**
  * The exercise and material library as teachers plan with it: level, topic, time, group
@@ -6,63 +7,6 @@ import { z } from "zod";
  * These schemas validate the data files in content/library and shape the database rows.
  */
 
-export const CEFR_LEVELS = ["A1", "A2", "B1", "B2", "C1", "C2"] as const;
-export type CefrLevel = (typeof CEFR_LEVELS)[number];
-
-export const TOPICS = [
-  "daily-life",
-  "family",
-  "food-and-cooking",
-  "travel",
-  "holidays-and-celebrations",
-  "hobbies-and-free-time",
-  "sport",
-  "health-and-fitness",
-  "work-and-careers",
-  "business",
-  "education",
-  "technology",
-  "social-media",
-  "environment",
-  "shopping-and-money",
-  "home-and-housing",
-  "cities-and-places",
-  "nature-and-animals",
-  "weather-and-seasons",
-  "music",
-  "film-and-tv",
-  "books-and-reading",
-  "art-and-culture",
-  "science",
-  "relationships",
-  "fashion",
-  "transport",
-  "crime-and-law",
-  "ethics-and-dilemmas",
-  "the-future",
-  "childhood-and-memories",
-  "language-and-communication",
-  "news-and-media",
-  "psychology",
-  "society-and-politics",
-] as const;
-export type Topic = (typeof TOPICS)[number];
-
-export const EXERCISE_TYPES = [
-  "discussion",
-  "role-play",
-  "debate",
-  "taboo",
-  "would-you-rather",
-  "story",
-  "problem-solving",
-  "agree-disagree",
-  "find-someone-who",
-] as const;
-export type ExerciseType = (typeof EXERCISE_TYPES)[number];
-
-export const GROUPINGS = ["one-to-one", "pairs", "small-groups", "whole-class"] as const;
-export const AUDIENCES = ["teens", "adults", "business"] as const;
 const SKILL_FOCUS = [
   "fluency",
   "accuracy",
@@ -149,8 +93,6 @@ const ExerciseContentSchema = z.discriminatedUnion("type", [
 ]);
 export type ExerciseContent = z.infer<typeof ExerciseContentSchema>;
 
-export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 export const ExerciseSchema = z
   .object({
     slug: z.string().regex(SLUG_RE).max(80),
@@ -183,17 +125,6 @@ export const ExerciseSchema = z
   .strict();
 export type Exercise = z.infer<typeof ExerciseSchema>;
 
-export const MATERIAL_TYPES = [
-  "worksheet",
-  "flashcards",
-  "board-game",
-  "phrase-bank",
-  "lesson-plan",
-  "cue-cards",
-  "warmers",
-] as const;
-export type MaterialType = (typeof MATERIAL_TYPES)[number];
-
 /** Front matter of a material Markdown file; the body is the printable content. */
 export const MaterialFrontMatterSchema = z
   .object({
@@ -212,9 +143,3 @@ export const MaterialFrontMatterSchema = z
     publishedAt: z.iso.date(),
   })
   .strict();
-
-/** The minutes a lesson plan's overview table gives in its "Time" row, if it has one. */
-export function lessonPlanMinutes(body: string): number | null {
-  const time = /^\|\s*\*\*Time\*\*\s*\|\s*(\d+) minutes\s*\|/m.exec(body);
-  return time ? Number(time[1]) : null;
-}

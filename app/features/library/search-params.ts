@@ -9,7 +9,7 @@ import {
   type ExerciseType,
   type MaterialType,
   type Topic,
-} from "./schema";
+} from "./vocabulary";
 
 export const DURATION_BUCKETS = ["up-to-10", "11-20", "21-30", "over-30"] as const;
 export type DurationBucket = (typeof DURATION_BUCKETS)[number];

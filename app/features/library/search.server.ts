@@ -12,7 +12,7 @@ import {
   TOPICS,
   type CefrLevel,
   type ExerciseType,
-} from "./schema";
+} from "./vocabulary";
 
 export interface ExerciseCard {
   id: string;

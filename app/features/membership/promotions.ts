@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * Promotion campaigns (spec §1: thanksgiving and wosp give premium access until a date; the

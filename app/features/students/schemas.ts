@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { CEFR_LEVELS } from "~/features/library";
 import { fieldErrors, type FieldMessage } from "~/lib/validation/messages";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useLoaderData, useRevalidator } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/support";
 import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";

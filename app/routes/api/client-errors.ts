@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/client-errors";
 import { MINUTE_MS } from "~/lib/time";
 import { getRequestInfo, getServices } from "~/lib/context.server";

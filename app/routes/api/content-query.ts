@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/content-query";
 import { ContentAccessError, contentStore, QueryRejected } from "~/features/content/store.server";
 import { collectionParam, contentVersionParam } from "~/features/content/params.server";

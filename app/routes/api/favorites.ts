@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/favorites";
 import { listFavoriteIds, setFavorite } from "~/features/library/library.server";
 import { requireApiUser } from "~/lib/auth/session.server";

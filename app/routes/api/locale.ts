@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/locale";
 import { updateUserData } from "~/features/account/account.server";
 import { getUser } from "~/lib/auth/session.server";

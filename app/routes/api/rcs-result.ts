@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/rcs-result";
 import { updateUserData } from "~/features/account/account.server";
 import { verifyCaptcha } from "~/features/auth/captcha.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/support";
 import {
   markRepliesRead,

@@ -21,7 +21,7 @@ import {
   EXERCISE_TYPES,
   GROUPINGS,
   TOPICS,
-} from "~/features/library/schema";
+} from "~/features/library/vocabulary";
 import {
   DURATION_BUCKETS,
   parseSearchParams,

@@ -14,7 +14,7 @@ import {
   viewerFor,
 } from "~/features/library/library.server";
 import { listFavoriteMaterialCards } from "~/features/library/materials.server";
-import { CEFR_LEVELS } from "~/features/library/schema";
+import { CEFR_LEVELS } from "~/features/library/vocabulary";
 import type { SchoolFavoriteCard } from "~/features/library/school-favorites.server";
 import { teacherTimeZone } from "~/features/lessons/teacher.server";
 import { getUser, requireUser } from "~/lib/auth/session.server";

@@ -1,6 +1,6 @@
 import { Form, redirect, useActionData, useLoaderData, href } from "react-router";
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/lesson-new";
 import { DateField, TimeField } from "~/components/ui/date-time-fields";
 import { Button } from "~/components/ui/button";

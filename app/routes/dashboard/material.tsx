@@ -7,7 +7,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   href,
 } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/material";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";

@@ -6,7 +6,7 @@ import { FilterGroup } from "~/features/library/components/library-filters";
 import { LibraryLayout } from "~/features/library/components/library-layout";
 import { viewerFor } from "~/features/library/library.server";
 import { searchMaterials } from "~/features/library/materials.server";
-import { CEFR_LEVELS, MATERIAL_TYPES, TOPICS } from "~/features/library/schema";
+import { CEFR_LEVELS, MATERIAL_TYPES, TOPICS } from "~/features/library/vocabulary";
 import { parseMaterialParams, searchParamsToQuery } from "~/features/library/search-params";
 import { getUser, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";

@@ -1,5 +1,5 @@
 import { data, Form, Link, useLoaderData, href } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/notifications";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";

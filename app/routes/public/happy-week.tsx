@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, href } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/happy-week";
 import { Alert } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";

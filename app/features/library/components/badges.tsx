@@ -1,7 +1,7 @@
 import { cx } from "~/components/ui/cx";
 import { LockIcon } from "~/components/ui/icons";
 import { useT } from "~/lib/i18n/react";
-import type { CefrLevel } from "../schema";
+import type { CefrLevel } from "../vocabulary";
 
 const LEVEL_COLORS: Record<CefrLevel, string> = {
   A1: "bg-emerald-100 text-emerald-900",

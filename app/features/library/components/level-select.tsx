@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { cx } from "~/components/ui/cx";
-import { CEFR_LEVELS } from "../schema";
+import { CEFR_LEVELS } from "../vocabulary";
 
 /**
  * A labelled CEFR level picker (name "level"): an empty first choice ("any level", "not

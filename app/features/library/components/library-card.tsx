@@ -4,7 +4,7 @@ import { ClockIcon } from "~/components/ui/icons";
 import { cx } from "~/components/ui/cx";
 import { useT } from "~/lib/i18n/react";
 import type { MaterialCard } from "../materials.server";
-import type { CefrLevel } from "../schema";
+import type { CefrLevel } from "../vocabulary";
 import type { ExerciseCard } from "../search.server";
 import { AccessBadges, LevelBadge } from "./badges";
 import { useExerciseHref } from "./exercise-href";

@@ -1,5 +1,5 @@
 import { useOutletContext } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/rights";
 import { setAdminRights } from "~/features/account/admin-tasks.server";
 import {

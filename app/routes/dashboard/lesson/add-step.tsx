@@ -1,5 +1,5 @@
 import { useOutletContext } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/add-step";
 import { lessonInvalid } from "~/features/lessons/lesson-answers.server";
 import { addItem } from "~/features/lessons/lessons.server";

@@ -1,5 +1,5 @@
 import { redirect, useOutletContext, href } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/accept-invite";
 import { MembershipPage } from "~/features/membership/components/membership-page";
 import { membershipInvalid, schoolAnswer } from "~/features/membership/membership-answers.server";

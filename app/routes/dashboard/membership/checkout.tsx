@@ -1,5 +1,5 @@
 import { redirect, useOutletContext } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/checkout";
 import { startCheckout } from "~/features/membership/billing.server";
 import { MembershipPage } from "~/features/membership/components/membership-page";

@@ -1,5 +1,5 @@
 import { useOutletContext } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/revoke-invite";
 import { MembershipPage } from "~/features/membership/components/membership-page";
 import { membershipInvalid, schoolAnswer } from "~/features/membership/membership-answers.server";

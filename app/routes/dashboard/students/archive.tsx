@@ -1,7 +1,7 @@
 import { useOutletContext } from "react-router";
 import type { Route } from "./+types/archive";
 import { data, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { setArchived } from "~/features/students/students.server";
 import { notFound } from "~/lib/not-found";
 

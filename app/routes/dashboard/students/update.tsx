@@ -1,6 +1,6 @@
 import { useOutletContext } from "react-router";
 import type { Route } from "./+types/update";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { StudentSchema } from "~/features/students/schemas";
 import { updateStudent } from "~/features/students/students.server";
 import { formFailure, parseForm } from "~/lib/forms";
