@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { createPath, useLocation, useMatches, useNavigation } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import type { CollectionName } from "~/features/content/collections";
 import { preloadCollections } from "~/features/content/preload";
 import { supportChat, wantsChat } from "~/features/support/chat-store";
@@ -10,7 +10,7 @@ import { routeLocale, splitLocalePrefix } from "~/lib/routing/paths";
 import { clientState, loadRouteRulesManifest, refreshBuildState } from "./client-state";
 import {
   isModuleLoadFailure,
-  notePendingNavigation,
+  noteNavigationsOf,
   pendingNavigation,
   reloadAt,
 } from "./module-reload";
@@ -96,11 +96,14 @@ export function AppEffects() {
   // Failed chunk or module loads reload the app at the route the user was going to: the
   // navigation under way is noted, for our handlers and for the page React Router reloads
   // when a route module fails (entry.client.tsx goes on from there).
-  const navigation = useNavigation();
-  const target = navigation.location ? createPath(navigation.location) : null;
-  useEffect(() => {
-    notePendingNavigation(target);
-  }, [target]);
+  useEffect(
+    () =>
+      noteNavigationsOf(
+        (window as { __reactRouterDataRouter?: Parameters<typeof noteNavigationsOf>[0] })
+          .__reactRouterDataRouter,
+      ) ?? undefined,
+    [],
+  );
   useEffect(() => {
     const destination = () => pendingNavigation() ?? window.location.href;
     const onPreloadError = (event: Event) => {

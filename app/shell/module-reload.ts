@@ -61,6 +61,33 @@ export function notePendingNavigation(to: string | null): void {
   }
 }
 
+interface RouterLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/** The part of React Router's data router (`window.__reactRouterDataRouter`) used here. */
+interface NavigationSource {
+  subscribe(
+    listener: (state: { navigation: { location?: RouterLocation | null } }) => void,
+  ): () => void;
+}
+
+/**
+ * Notes every navigation the moment the router starts it. The router's subscribers run
+ * synchronously, before it imports the target's route module; a React effect would run after
+ * a render, which on a busy machine can come after a failed import has already reloaded the
+ * page, and the note would be missing. Returns the unsubscribe, or null without a router.
+ */
+export function noteNavigationsOf(router: NavigationSource | undefined): (() => void) | null {
+  if (!router) return null;
+  return router.subscribe(({ navigation }) => {
+    const to = navigation.location;
+    notePendingNavigation(to ? `${to.pathname}${to.search}${to.hash}` : null);
+  });
+}
+
 /** The navigation under way, if one was noted on this page a moment ago. */
 export function pendingNavigation(): string | null {
   try {
