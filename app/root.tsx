@@ -22,7 +22,7 @@ import { clientNavigationMiddleware } from "~/shell/client-middleware";
 import { GeneralErrorBoundary } from "~/shell/error-boundary";
 import type { RootData } from "~/features/site/root-data";
 import { SeoLinks } from "~/shell/seo-links";
-import { getUser } from "~/lib/auth/session.server";
+import { getUser, sessionExtras } from "~/lib/auth/session.server";
 import { promotionOffer } from "~/features/membership/promotions.server";
 import { unreadCount } from "~/features/notifications/notifications.server";
 import { getServices } from "~/lib/context.server";
@@ -63,7 +63,7 @@ export async function loader({
     user ? promotionOffer(services, user, now, membership ?? undefined) : null,
     membership,
     user ? latestChangelogDate(services.database, now) : null,
-    user ? unreadCount(services, user.id) : 0,
+    user ? (sessionExtras(user)?.unreadNotifications ?? unreadCount(services, user.id)) : 0,
     contentStore(services.database),
   ]);
   const profile = user ? buildProfileView(user, organization, now) : null;

@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import { organizationMembers, organizations, users } from "@db/schema";
-import type { SessionUser } from "~/lib/auth/session.server";
+import {
+  sessionExtras,
+  type SessionOrganization,
+  type SessionUser,
+} from "~/lib/auth/session.server";
 import type { Database } from "~/lib/db.server";
 import {
   avatarInitials,
@@ -17,13 +21,10 @@ import {
   shouldAskReview,
 } from "./user-states";
 
-type OrganizationRow = typeof organizations.$inferSelect;
 type MemberRole = "owner" | "admin" | "member";
 
-export interface UserOrganization {
-  organization: OrganizationRow;
-  role: MemberRole;
-}
+/** The signed-in user's school and their role in it. */
+export type UserOrganization = SessionOrganization;
 
 /** An organization's members by name, with their addresses (for its managers' roster). */
 export async function listOrganizationMembers(db: Database, organizationId: string) {
@@ -69,7 +70,8 @@ export function pageUserOrganization(
 ): Promise<UserOrganization | null> {
   let read = pageReads.get(user);
   if (!read) {
-    read = loadUserOrganization(db, user.id);
+    const extras = sessionExtras(user);
+    read = extras ? Promise.resolve(extras.organization) : loadUserOrganization(db, user.id);
     pageReads.set(user, read);
   }
   return read;
