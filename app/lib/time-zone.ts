@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "./intl-cache";
+
 /**
  * Wall-clock times in a named time zone (IANA), without a date library: a lesson planned
  * for "2026-12-01 18:00" in Europe/Warsaw is stored as the instant that is, DST included.
@@ -15,7 +17,7 @@ export function isTimeZone(value: string): boolean {
 
 /** An instant's date and time on a zone's wall clock, as numbers (24-hour clock). */
 function wallClock(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",

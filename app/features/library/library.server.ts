@@ -7,8 +7,7 @@ import {
 } from "~/features/account/index.server";
 import { isPremiumActive } from "~/features/account";
 import { hasRole, ROLE } from "~/lib/auth/roles";
-import type { SessionUser } from "~/lib/auth/session.server";
-import { isAdmin } from "~/lib/auth/session.server";
+import { isAdmin, sessionExtras, type SessionUser } from "~/lib/auth/session.server";
 import { queryRows, type Database } from "~/lib/db.server";
 import { canOpen, type Viewer } from "./access";
 import {
@@ -53,7 +52,7 @@ export async function viewerFor(
     };
   const [membership, starred] = await Promise.all([
     pageUserOrganization(db, user),
-    listFavoriteIds(db, user.id),
+    sessionExtras(user)?.favorites ?? listFavoriteIds(db, user.id),
   ]);
   const profile = buildProfileView(user, membership, now);
   const school = membership

@@ -2,6 +2,8 @@
  * Plans, prices and currencies (spec §1 and §9). Pure: the landing page, the membership
  * page and Stripe's lookup keys all read these.
  */
+import { numberFormat } from "~/lib/intl-cache";
+
 export const CURRENCIES = ["USD", "EUR", "PLN"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -121,7 +123,7 @@ export function yearlySavingPercent(currency: Currency): number {
 export function formatPrice(amount: number, currency: Currency, locale: string): string {
   const whole = Number.isInteger(amount);
   try {
-    return new Intl.NumberFormat(locale, {
+    return numberFormat(locale, {
       style: "currency",
       currency,
       minimumFractionDigits: whole ? 0 : 2,

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { createContext, redirect, type RouterContextProvider, href } from "react-router";
 import {
+  favorites,
   notifications,
   organizationMembers,
   organizations,
@@ -40,13 +41,15 @@ export interface SessionOrganization {
 
 /**
  * What the one session query read besides the user, for the page's loaders to take instead of
- * asking again (issue 19): the school and the unread notification count. Absent when the
+ * asking again (issue 19): the school, the unread notification count and the favorites. Absent when the
  * session came through better-auth (a refresh, a first visit) and on a POST; loaders then ask
  * themselves. Kept by the request's user object, so it lasts one request.
  */
 export interface SessionExtras {
   organization: SessionOrganization | null;
   unreadNotifications: number;
+  /** The ids of the user's starred exercises and materials, newest first. */
+  favorites: { exercises: string[]; materials: string[] };
 }
 
 export interface SessionState {
@@ -134,6 +137,12 @@ async function readSessionAtOnce(
         eq(notifications.userId, users.id),
         isNull(notifications.readAt),
       )})`,
+      favorites: sql<[string | null, string | null][]>`(select coalesce(json_agg(json_build_array(${
+        favorites.exerciseId
+      }, ${favorites.materialId}) order by ${favorites.createdAt} desc), '[]') from ${favorites} where ${eq(
+        favorites.userId,
+        users.id,
+      )})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -155,6 +164,10 @@ async function readSessionAtOnce(
       organization:
         row.organization && row.role ? { organization: row.organization, role: row.role } : null,
       unreadNotifications: Number(row.unread),
+      favorites: {
+        exercises: row.favorites.flatMap(([exercise]) => (exercise ? [exercise] : [])),
+        materials: row.favorites.flatMap(([, material]) => (material ? [material] : [])),
+      },
     });
   }
   return { setCookies: [], user };

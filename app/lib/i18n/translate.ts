@@ -1,5 +1,6 @@
 import type english from "../../../locales/en.json";
 import { DICTIONARY_LOCALE, getLocale } from "./locales";
+import { numberFormat, pluralRules } from "../intl-cache";
 
 export type Messages = Readonly<Record<string, string>>;
 export type TranslateValues = Record<string, string | number>;
@@ -37,7 +38,7 @@ export function createTranslator(locale: string, messages: Messages): Translate 
     return (key, values) =>
       values && Object.keys(values).length > 0 ? `${key} ${JSON.stringify(values)}` : key;
   }
-  const rules = new Intl.PluralRules(getLocale(locale).iso);
+  const rules = pluralRules(getLocale(locale).iso);
   return (key, values) => {
     let template: string | undefined;
     const count = values?.count;
@@ -50,15 +51,13 @@ export function createTranslator(locale: string, messages: Messages): Translate 
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
       const value = values[name];
       if (value === undefined) return whole;
-      return typeof value === "number"
-        ? new Intl.NumberFormat(getLocale(locale).iso).format(value)
-        : value;
+      return typeof value === "number" ? numberFormat(getLocale(locale).iso).format(value) : value;
     });
   };
 }
 
 /** The plural categories a language uses (for the i18n report and tests). */
 export function pluralCategories(locale: string): string[] {
-  const categories = new Intl.PluralRules(getLocale(locale).iso).resolvedOptions().pluralCategories;
+  const categories = pluralRules(getLocale(locale).iso).resolvedOptions().pluralCategories;
   return PLURAL_SUFFIXES.filter((s) => categories.includes(s));
 }
