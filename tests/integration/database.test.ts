@@ -65,6 +65,27 @@ describe("migrated database", () => {
     }
   });
 
+  it.runIf(process.env.DATABASE_URL)(
+    "runs work with a statement timeout read-only, and cancels a statement that overruns it",
+    async () => {
+      await expect(
+        handle.withStatementTimeout(8000, (db) =>
+          queryRows<{ one: number }>(db, sql`select 1 as one`),
+        ),
+      ).resolves.toEqual([{ one: 1 }]);
+      await expect(
+        handle.withStatementTimeout(100, (db) => db.execute(sql`select pg_sleep(2)`)),
+      ).rejects.toMatchObject({ cause: { code: "57014" } });
+      await expect(
+        handle.withStatementTimeout(8000, (db) =>
+          db.execute(sql`create temporary table t_timed (id int)`),
+        ),
+      ).rejects.toMatchObject({ cause: { code: "25006" } });
+      // The handle's own queries keep their usual limits.
+      await expect(handle.db.execute(sql`select pg_sleep(0.3)`)).resolves.toBeDefined();
+    },
+  );
+
   it("rejects unsafe channel names", async () => {
     await expect(handle.notify("bad; drop table x", "x")).rejects.toThrow(
       /Invalid notification channel/,
