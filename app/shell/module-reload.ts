@@ -49,7 +49,7 @@ interface PendingNavigation {
  * the note when none is. React Router answers a route module that fails to load by reloading
  * the page being left; the note lets the reloaded page continue to where the user was going.
  */
-export function notePendingNavigation(to: string | null): void {
+function notePendingNavigation(to: string | null): void {
   try {
     if (to === null) window.sessionStorage.removeItem(PENDING_KEY);
     else {
