@@ -90,6 +90,7 @@ export default [
     route("dashboard", "routes/dashboard/home.tsx", { id: "dash" }),
     route("dashboard/exercises", "routes/dashboard/exercises.tsx", { id: "exercises" }),
     route("dashboard/audio", "routes/dashboard/audio.tsx", { id: "audio" }),
+    route("dashboard/listening", "routes/dashboard/listening.tsx", { id: "listening" }),
     route("dashboard/features", "routes/dashboard/features.tsx", { id: "features" }),
     route("dashboard/favorites", "routes/dashboard/favorites.tsx", { id: "favorites" }),
     route("dashboard/materials", "routes/dashboard/materials.tsx", { id: "materials" }),
@@ -170,6 +171,9 @@ export default [
   route("api/locale", "routes/api/locale.ts", { id: "apiLocale" }),
   route("api/client-errors", "routes/api/client-errors.ts", { id: "apiCE" }),
   route("api/favorites", "routes/api/favorites.ts", { id: "apiFav" }),
+  route("dashboard/listening/:id/audio", "routes/dashboard/listening-audio.ts", {
+    id: "listeningAudio",
+  }),
   route("api/school-favorites", "routes/api/school-favorites.ts", { id: "apiSchoolFav" }),
   route("api/resources/count", "routes/api/resources-count.ts", { id: "apiCount" }),
   route("api/captcha/challenge", "routes/api/captcha-challenge.ts", { id: "apiCaptcha" }),

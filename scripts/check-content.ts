@@ -63,12 +63,20 @@ for (const collection of COLLECTIONS) {
       set.add(path.basename(file, ".md"));
       slugsByLocale.set(locale, set);
     }
-    for (const [field, value] of [
-      ["cover", collection === "blog" ? data.cover : undefined],
-      ["audio", collection === "transcript" ? data.audio : undefined],
+    // Blog covers are public files; a transcript's audio is served from content/audio/ by
+    // the listening route, to those who may open the track.
+    for (const [field, value, folder] of [
+      ["cover", collection === "blog" ? data.cover : undefined, "public"],
+      [
+        "audio",
+        collection === "transcript" && typeof data.audio === "string"
+          ? `/${path.basename(data.audio)}`
+          : undefined,
+        "content/audio",
+      ],
     ] as const)
-      if (typeof value === "string" && !fs.existsSync(path.resolve("public", `.${value}`)))
-        problems.push(`${rel}: ${field} ${value} not found in public/`);
+      if (typeof value === "string" && !fs.existsSync(path.resolve(folder, `.${value}`)))
+        problems.push(`${rel}: ${field} ${value} not found in ${folder}/`);
   }
   if (LOCALIZED_COLLECTIONS.includes(collection)) {
     const en = slugsByLocale.get("en") ?? new Set();

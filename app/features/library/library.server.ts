@@ -342,8 +342,28 @@ export async function listAudioTracks(db: Database, viewer: LibraryViewer, now: 
       voices: r.voices,
       isFree: r.isFree,
       locked,
-      audioUrl: locked ? null : r.audioUrl,
+      audioUrl: locked ? null : listeningAudioPath(r.id),
       transcript: locked ? null : r.transcript,
     };
   });
+}
+
+/** Where a track's sound is served to those who may open it. */
+function listeningAudioPath(id: string): string {
+  return `/dashboard/listening/${encodeURIComponent(id)}/audio`;
+}
+
+/** One track's file path and whether the viewer may open it; null for an unknown track. */
+export async function audioTrackAccess(
+  db: Database,
+  viewer: LibraryViewer,
+  id: string,
+  now: Date = viewer.now,
+): Promise<{ audioPath: string; locked: boolean } | null> {
+  const [row] = await db
+    .select({ audioUrl: audioTracks.audioUrl, isFree: audioTracks.isFree })
+    .from(audioTracks)
+    .where(eq(audioTracks.id, id));
+  if (!row) return null;
+  return { audioPath: row.audioUrl, locked: !canOpen({ isFree: row.isFree }, viewer, now) };
 }

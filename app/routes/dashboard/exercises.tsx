@@ -1,4 +1,5 @@
 import {
+  href,
   data,
   isRouteErrorResponse,
   Link,
@@ -10,6 +11,7 @@ import {
 import type { Route } from "./+types/exercises";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { ExerciseCardView } from "~/features/library/components/library-card";
 import { FilterGroup, LIBRARY_FORM_ID } from "~/features/library/components/library-filters";
@@ -116,7 +118,15 @@ export default function ExercisesPage() {
   return (
     <>
       <title>{`${t("page.exercises.title")} · Parley`}</title>
-      <PageHeader title={t("page.exercises.title")} description={t("page.exercises.description")} />
+      <PageHeader
+        title={t("page.exercises.title")}
+        description={t("page.exercises.description")}
+        actions={
+          <ButtonLink to={href("/dashboard/listening")} theme="white">
+            {t("audio.tracks")}
+          </ButtonLink>
+        }
+      />
       <LibraryLayout
         pathname="/dashboard/exercises"
         searchLabel={t("library.searchLabel")}

@@ -1,5 +1,6 @@
-import { useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { href, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/materials";
+import { ButtonLink } from "~/components/ui/button";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { MaterialCardView } from "~/features/library/components/library-card";
 import { FilterGroup } from "~/features/library/components/library-filters";
@@ -70,7 +71,15 @@ export default function MaterialsPage() {
   return (
     <>
       <title>{`${t("page.materials.title")} · Parley`}</title>
-      <PageHeader title={t("page.materials.title")} description={t("page.materials.description")} />
+      <PageHeader
+        title={t("page.materials.title")}
+        description={t("page.materials.description")}
+        actions={
+          <ButtonLink to={href("/dashboard/listening")} theme="white">
+            {t("audio.tracks")}
+          </ButtonLink>
+        }
+      />
       <LibraryLayout
         pathname="/dashboard/materials"
         searchLabel={t("materials.search")}
