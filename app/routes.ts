@@ -174,6 +174,9 @@ export default [
   route("dashboard/listening/:id/audio", "routes/dashboard/listening-audio.ts", {
     id: "listeningAudio",
   }),
+  route("dashboard/exercises/:id/slides", "routes/dashboard/exercise-slides.ts", {
+    id: "exerciseSlides",
+  }),
   route("api/school-favorites", "routes/api/school-favorites.ts", { id: "apiSchoolFav" }),
   route("api/resources/count", "routes/api/resources-count.ts", { id: "apiCount" }),
   route("api/captcha/challenge", "routes/api/captcha-challenge.ts", { id: "apiCaptcha" }),

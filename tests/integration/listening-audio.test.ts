@@ -1,8 +1,5 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userData } from "@db/schema";
-import { ROLE } from "~/lib/auth/roles";
-import { signedInAccount } from "../support/accounts";
+import { freeAndPremiumTeachers } from "../support/accounts";
 import { HttpSession } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -18,23 +15,7 @@ let premium: HttpSession;
 
 beforeAll(async () => {
   app = await startTestApp();
-  free = (
-    await signedInAccount(app, {
-      email: "free-listener@school.test",
-      role: ROLE.TEACHER,
-      password: PASSWORD,
-    })
-  ).client;
-  const payer = await signedInAccount(app, {
-    email: "premium-listener@school.test",
-    role: ROLE.TEACHER,
-    password: PASSWORD,
-  });
-  await app.database.db
-    .update(userData)
-    .set({ trialExpiresAt: new Date(app.clock.now().getTime() + 7 * 24 * 3600_000) })
-    .where(eq(userData.userId, payer.id));
-  premium = payer.client;
+  ({ free, premium } = await freeAndPremiumTeachers(app, "listener", PASSWORD));
 });
 afterAll(async () => {
   await app?.close();

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { userData } from "@db/schema";
+import { ROLE } from "~/lib/auth/roles";
 import { ensureUser } from "~/features/account/admin-tasks.server";
 import { HttpSession } from "./http-session";
 import type { TestApp } from "./test-app";
@@ -30,4 +33,30 @@ export async function signedInAccount(
   });
   expect(signIn.status).toBe(302);
   return { id, client };
+}
+
+/**
+ * Two signed-in teachers: one on the free plan, one with a week of trial left (premium), for
+ * tests of what premium opens.
+ */
+export async function freeAndPremiumTeachers(
+  app: TestApp,
+  label: string,
+  password: string,
+): Promise<{ free: HttpSession; premium: HttpSession }> {
+  const free = await signedInAccount(app, {
+    email: `free-${label}@school.test`,
+    role: ROLE.TEACHER,
+    password,
+  });
+  const premium = await signedInAccount(app, {
+    email: `premium-${label}@school.test`,
+    role: ROLE.TEACHER,
+    password,
+  });
+  await app.database.db
+    .update(userData)
+    .set({ trialExpiresAt: new Date(app.clock.now().getTime() + 7 * 24 * 3600_000) })
+    .where(eq(userData.userId, premium.id));
+  return { free: free.client, premium: premium.client };
 }

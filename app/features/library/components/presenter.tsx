@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { ArrowLeftIcon, ChevronIcon, ClockIcon, PrintIcon } from "~/components/ui/icons";
 import { useLocale, useT } from "~/lib/i18n/react";
@@ -268,6 +268,13 @@ export function Presenter({
         >
           {t("presenter.print")}
         </Button>
+        <a
+          href={`/dashboard/exercises/${encodeURIComponent(exercise.id)}/slides`}
+          download
+          className={buttonClasses("white", "small")}
+        >
+          {t("presenter.downloadSlides")}
+        </a>
         <p className="ms-auto hidden text-xs text-slate-600 lg:block">{t("presenter.keysHint")}</p>
       </div>
       {classes ? (

@@ -1,0 +1,33 @@
+import type { Route } from "./+types/exercise-slides";
+import { exerciseForViewer, viewerFor } from "~/features/library/library.server";
+import { exerciseDeck } from "~/features/library/slides-pptx.server";
+import { requireUser } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
+import { getLocale } from "~/lib/i18n/locales";
+import { pageLocale } from "~/lib/i18n/page-locale.server";
+import { createTranslator } from "~/lib/i18n/translate";
+
+/**
+ * An exercise as a PowerPoint file (issue 17 item 3), for whoever may open the exercise:
+ * premium teachers, and everyone for a free one.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const services = getServices(context);
+  const viewer = await viewerFor(services.db, user, services.clock.now());
+  const exercise = await exerciseForViewer(services.db, params.id, viewer);
+  if (!exercise) return new Response("There is no such exercise.", { status: 404 });
+  if (exercise.locked || !exercise.content)
+    return new Response("This exercise is part of Premium.", { status: 403 });
+  const locale = pageLocale(request, context);
+  const t = createTranslator(locale, services.i18n.get(locale).messages);
+  const deck = await exerciseDeck(exercise, t, getLocale(locale).dir === "rtl");
+  return new Response(new Uint8Array(deck), {
+    headers: {
+      "content-type": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+      "content-disposition": `attachment; filename="${exercise.id}.pptx"`,
+      "content-length": String(deck.length),
+      "cache-control": "private, no-store",
+    },
+  });
+}
