@@ -101,14 +101,6 @@ function verifiedToken(value: string | null, secret: string): string | null {
     : null;
 }
 
-/**
- * The common case in one statement (issue 19): a valid session that needs no refresh, read
- * with its user, user_data row, school and unread count. Anything else (no such session, an
- * expired one, one due for its daily refresh, a leftover session-data cookie, an account
- * without user_data) returns null and goes through better-auth, which refreshes, clears
- * cookies and deletes as it always did. Sessions stay on the machine's clock, as in
- * better-auth (README, "Time in code and tests").
- */
 const extrasByUser = new WeakMap<SessionUser, SessionExtras>();
 
 /** What the session query read besides this user (see `SessionExtras`), when it did. */
@@ -116,6 +108,14 @@ export function sessionExtras(user: SessionUser): SessionExtras | undefined {
   return extrasByUser.get(user);
 }
 
+/**
+ * The common case in one statement (issue 19): a valid session that needs no refresh, read
+ * with its user, user_data row, school, unread count and favorites. Anything else (no such session, an
+ * expired one, one due for its daily refresh, a leftover session-data cookie, an account
+ * without user_data) returns null and goes through better-auth, which refreshes, clears
+ * cookies and deletes as it always did. Sessions stay on the machine's clock, as in
+ * better-auth (README, "Time in code and tests").
+ */
 async function readSessionAtOnce(
   services: Services,
   cookie: string,
