@@ -21,7 +21,7 @@ it("holds many server-sent event streams", async () => {
   const server = await startServer({
     NODE_ENV: "development",
     LOG_LEVEL: "error",
-    JOBS_INTERVAL_MS: "0",
+    JOBS: "off",
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });

@@ -9,7 +9,6 @@ import { EnvError, loadEnv } from "~/lib/env.server";
 import { membershipJobs } from "~/features/membership/jobs.server";
 import { notificationJobs } from "~/features/notifications/jobs.server";
 import { createServices } from "~/lib/create-services.server";
-import { JobRunner } from "~/lib/jobs.server";
 import { createLogger } from "~/lib/log.server";
 import type { BuildInfo } from "~/lib/services.server";
 import { createApp } from "./app";
@@ -82,6 +81,7 @@ export async function main(options: MainOptions): Promise<void> {
     database,
     log,
     build: await buildInfo(options.vite),
+    queueOptions: { schedule: env.JOBS === "on" },
   });
 
   const cliResult = await runCli(services, options.argv);
@@ -120,15 +120,10 @@ export async function main(options: MainOptions): Promise<void> {
       `  (database: ${database.kind === "pglite" ? `embedded, ${env.DATA_DIR}` : "PostgreSQL"})\n\n`,
   );
 
-  // Background work: subscription repair, trial reminders, housekeeping.
-  const jobs = new JobRunner(
-    services.db,
-    log,
-    [...membershipJobs(services), ...notificationJobs(services)],
-    env.JOBS_INTERVAL_MS,
-    services.clock,
-  );
-  jobs.start();
+  // Periodic work (subscription repair, reminders, housekeeping) on pg-boss's cron: each
+  // slot runs on one instance, whichever are up. Mail delivery started with the services.
+  if (env.JOBS === "on")
+    await services.queue.schedule([...membershipJobs(services), ...notificationJobs(services)]);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -153,7 +148,6 @@ export async function main(options: MainOptions): Promise<void> {
     await closed;
     clearInterval(idleSweep);
     clearTimeout(deadline);
-    await jobs.stop();
     await services
       .stop()
       .catch((error: unknown) => log.error({ err: error }, "stopping services failed"));

@@ -6,6 +6,7 @@ import { FlagsCache } from "./flags.server";
 import { createI18nCatalog } from "./i18n/catalog.server";
 import type { Logger } from "./log.server";
 import { createMailer } from "./mail.server";
+import { JobQueue, type QueueOptions } from "./queue.server";
 import { RealtimeHub } from "./realtime.server";
 import { RouteRulesCache } from "./routing/route-rules.server";
 import type { BuildInfo, Services } from "./services.server";
@@ -24,6 +25,8 @@ export async function createServices(deps: {
   build: BuildInfo;
   /** Defaults to the system clock, or one starting at CLOCK_START. */
   clock?: Clock;
+  /** Job queue timings (tests shorten them). */
+  queueOptions?: QueueOptions;
 }): Promise<RunningServices> {
   const { env, database, log } = deps;
   const clock = deps.clock ?? (env.CLOCK_START ? clockStartingAt(env.CLOCK_START) : systemClock);
@@ -34,7 +37,13 @@ export async function createServices(deps: {
     );
   const db = database.db;
   const i18n = createI18nCatalog();
-  const mail = createMailer({ env, db, log });
+  const queue = new JobQueue(database, log, clock, {
+    mailRetryDelaySeconds: env.MAIL_RETRY_DELAY_S,
+    ...deps.queueOptions,
+  });
+  await queue.start();
+  const mail = createMailer({ env, db, log, clock, queue });
+  if (env.JOBS === "on") await mail.startWorker();
   const secret = env.AUTH_SECRET ?? (await getOrCreateSecret(db, "auth_secret"));
   if (!env.AUTH_SECRET && env.NODE_ENV === "production") {
     log.warn("AUTH_SECRET is not set: using a secret generated and kept in the database");
@@ -54,13 +63,14 @@ export async function createServices(deps: {
     build: deps.build,
     i18n,
     mail,
+    queue,
     auth,
     linkCaptures,
     routeRules,
     flags,
     realtime,
     async stop() {
-      await Promise.all([routeRules.stop(), flags.stop(), realtime.stop()]);
+      await Promise.all([routeRules.stop(), flags.stop(), realtime.stop(), queue.stop()]);
       mail.close();
     },
   };

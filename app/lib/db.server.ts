@@ -41,6 +41,11 @@ export interface DatabaseHandle {
    */
   withStatementTimeout<T>(timeoutMs: number, work: (db: Database) => Promise<T>): Promise<T>;
   migrate(migrationsFolder: string): Promise<void>;
+  /**
+   * Raw SQL for libraries that bring their own queries (the job queue): with values, one
+   * parameterised statement; without, a script of several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -193,6 +198,11 @@ export function pgliteHandle(client: PGlite, onClose?: () => void): DatabaseHand
     },
     async migrate(migrationsFolder) {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async executeSql(text, values) {
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     async close() {
       if (!client.closed) await client.close();
@@ -403,6 +413,17 @@ export function postgresHandle(
         await client.end();
       }
     },
+    async executeSql(text, values) {
+      try {
+        const result = await pool.query(text, values);
+        // A script answers with one result per statement; the last one is the answer.
+        const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+        return { rows: last?.rows ?? [] };
+      } catch (error) {
+        if (isConnectionError(error)) connectionLost();
+        throw error;
+      }
+    },
     async close() {
       closed = true;
       clearInterval(recheck);
@@ -442,6 +463,27 @@ export async function isTableEmpty(db: Database, table: string): Promise<boolean
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Runs work in one transaction, typed as the shared Database (a drizzle transaction has
+ * the same query interface; its own type differs by driver).
+ */
+export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Database));
+}
+
+/**
+ * A statement written with numbered parameters ($1, $2 …), as a library hands it over, as
+ * a drizzle query: so it can run in a drizzle transaction.
+ */
+export function sqlFromText(text: string, values: readonly unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = parts.map((part, i) =>
+    // Drizzle leaves out an undefined value altogether; the statement means NULL.
+    i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
+  );
+  return sql.join(chunks);
 }
 
 /**

@@ -94,8 +94,13 @@ export const EnvSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   BETA_END_DATE: dateSchema.default(new Date("2023-01-01T00:00:00Z")),
   TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(7),
-  /** How often background jobs look for work (subscription repair, trial reminders); 0: never. */
-  JOBS_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  /**
+   * Whether this instance works the job queue (mail delivery, periodic jobs). "off" makes
+   * a web-only instance: it still enqueues; another instance delivers.
+   */
+  JOBS: z.enum(["on", "off"]).default("on"),
+  /** First retry delay of a mail SMTP did not take, in seconds; it doubles at each attempt. */
+  MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(30),
   /** Published reviews needed before the landing shows their average instead of PUBLIC_RATING. */
   PUBLIC_RATING_MIN_REVIEWS: z.coerce.number().int().min(1).max(100_000).default(20),
   PUBLIC_RATING: z.coerce.number().min(1).max(5).default(4.9),

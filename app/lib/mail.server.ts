@@ -1,11 +1,15 @@
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { mailOutbox } from "@db/schema";
-import type { Database } from "./db.server";
+import type { Clock } from "./clock";
+import { inTransaction, type Database } from "./db.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./log.server";
+import { MAIL_QUEUE, type JobQueue, type MailJob } from "./queue.server";
 
 export interface MailMessage {
-  /** What the mail is, for logs and the outbox ("verify-email", "recovery", …). */
+  /** What the mail is, for logs and the outbox ("verifyEmail", "recovery", …). */
   kind: string;
   to: string;
   subject: string;
@@ -13,33 +17,48 @@ export interface MailMessage {
   html: string;
 }
 
+export interface SendOptions {
+  /**
+   * What makes this mail this mail ("trialEnding:<user>:<date>"): a second send with the
+   * same key is ignored. Without one, every send is a new mail.
+   */
+  key?: string;
+  /** A transaction to enqueue in: the mail exists only if the change that causes it commits. */
+  db?: Database;
+}
+
+export type Delivery = "sent" | "stored" | "bounced" | "suppressed" | "failed" | "skipped";
+
 export interface Mailer {
   readonly transport: "smtp" | "outbox";
-  send(message: MailMessage): Promise<void>;
+  /** Enqueues a mail: written to the outbox, delivered by the mail worker with retries. */
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
+  /** Delivers one outbox mail (the worker's job); throws when it should be tried again. */
+  deliver(id: number, lastAttempt: boolean): Promise<Delivery>;
+  /** After a transaction that enqueued mail commits: has this instance deliver it now. */
+  wake(): void;
+  /** Works the mail queue on this instance. */
+  startWorker(): Promise<void>;
   close(): void;
 }
 
-/**
- * The one way Parley sends mail: SMTP when SMTP_URL is set, otherwise the outbox table
- * (listed in the admin panel), so that nothing is lost where no mail server exists.
- */
-export function createMailer(deps: { env: Env; db: Database; log: Logger }): Mailer {
-  const { env, db, log } = deps;
-  if (!env.SMTP_URL) {
-    return {
-      transport: "outbox",
-      async send(message) {
-        await db.insert(mailOutbox).values(message);
-        log.info(
-          { kind: message.kind, to: message.to },
-          "mail stored in the outbox (no SMTP configured)",
-        );
-      },
-      close() {},
-    };
-  }
-  const url = new URL(env.SMTP_URL);
-  const transporter: Transporter = nodemailer.createTransport({
+/** SMTP's answer to RCPT TO with a 5xx code: the address does not exist or refuses mail. */
+function isHardBounce(error: unknown): boolean {
+  const e = error as { responseCode?: number; command?: string };
+  return typeof e?.responseCode === "number" && e.responseCode >= 500 && e.command === "RCPT TO";
+}
+
+/** A 5xx to anything else (the message itself refused): trying again cannot help. */
+function isPermanent(error: unknown): boolean {
+  const e = error as { responseCode?: number; command?: string };
+  return typeof e?.responseCode === "number" && e.responseCode >= 500 && e.command === "DATA";
+}
+
+function createTransporter(env: Env, smtpUrl: string): Transporter {
+  const url = new URL(smtpUrl);
+  return nodemailer.createTransport({
+    pool: true,
+    maxConnections: 4,
     host: url.hostname,
     port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
     secure: url.protocol === "smtps:",
@@ -49,21 +68,133 @@ export function createMailer(deps: { env: Env; db: Database; log: Logger }): Mai
     // Local and test servers often present self-signed certificates on STARTTLS.
     tls: { rejectUnauthorized: env.NODE_ENV === "production" },
   });
+}
+
+/**
+ * The one way Parley sends mail (a transactional outbox): `send` writes the mail to the
+ * outbox table and a job to the mail queue in one transaction; the worker delivers it by
+ * SMTP, retrying with backoff while SMTP is down. Without SMTP_URL mail is kept in the
+ * outbox ("stored", listed in the admin panel), so nothing is lost where no mail server
+ * exists.
+ */
+export function createMailer(deps: {
+  env: Env;
+  db: Database;
+  log: Logger;
+  clock: Clock;
+  queue: JobQueue;
+}): Mailer {
+  const { env, db, log, clock, queue } = deps;
+  const transporter = env.SMTP_URL ? createTransporter(env, env.SMTP_URL) : null;
+  const messageHost = new URL(env.appOrigin).hostname || "parley.local";
+
+  async function enqueue(tx: Database, message: MailMessage, key: string): Promise<boolean> {
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({
+        ...message,
+        idempotencyKey: key,
+        status: transporter ? "pending" : "stored",
+        createdAt: clock.now(),
+      })
+      .onConflictDoNothing({ target: mailOutbox.idempotencyKey })
+      .returning({ id: mailOutbox.id });
+    if (!row) return false;
+    if (transporter) await queue.send<MailJob>(MAIL_QUEUE, { id: row.id }, tx);
+    return true;
+  }
+
+  async function setStatus(id: number, fields: Partial<typeof mailOutbox.$inferInsert>) {
+    await db.update(mailOutbox).set(fields).where(eq(mailOutbox.id, id));
+  }
+
   return {
-    transport: "smtp",
-    async send(message) {
-      await transporter.sendMail({
-        from: env.MAIL_FROM,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: { "X-Parley-Mail": message.kind },
-      });
-      log.info({ kind: message.kind, to: message.to }, "mail sent");
+    transport: transporter ? "smtp" : "outbox",
+
+    async send(message, options = {}) {
+      const key = options.key ?? `${message.kind}:${randomUUID()}`;
+      const added = options.db
+        ? await enqueue(options.db, message, key)
+        : await inTransaction(db, (tx) => enqueue(tx, message, key));
+      if (!added) {
+        log.info({ kind: message.kind, key }, "mail already enqueued: not sent again");
+        return;
+      }
+      log.info(
+        { kind: message.kind, to: message.to },
+        transporter ? "mail enqueued" : "mail stored in the outbox (no SMTP configured)",
+      );
+      // Outside a caller's transaction the job is committed now; inside one, the worker's
+      // next poll finds it.
+      if (!options.db) queue.wake(MAIL_QUEUE);
     },
+
+    async deliver(id, lastAttempt) {
+      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      // Sent already (the worker died before finishing its job) or nothing to send.
+      if (!mail || mail.status !== "pending") return "skipped";
+      if (!transporter) {
+        await setStatus(id, { status: "stored" });
+        return "stored";
+      }
+      const [bounced] = await db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(
+          and(sql`lower(${mailOutbox.to}) = lower(${mail.to})`, eq(mailOutbox.status, "bounced")),
+        )
+        .limit(1);
+      if (bounced) {
+        await setStatus(id, { status: "suppressed" });
+        log.info({ kind: mail.kind, id }, "mail not sent: the address bounced before");
+        return "suppressed";
+      }
+      await db
+        .update(mailOutbox)
+        .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(eq(mailOutbox.id, id));
+      const digest = createHash("sha256").update(mail.idempotencyKey).digest("hex").slice(0, 32);
+      try {
+        await transporter.sendMail({
+          from: env.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: `<${digest}@${messageHost}>`,
+          headers: { "X-Parley-Mail": mail.kind },
+        });
+      } catch (error) {
+        const reason = (error as Error).message;
+        if (isHardBounce(error)) {
+          await setStatus(id, { status: "bounced", lastError: reason });
+          log.warn({ kind: mail.kind, id }, "mail bounced: the address is suppressed");
+          return "bounced";
+        }
+        const failed = lastAttempt || isPermanent(error);
+        await setStatus(id, { lastError: reason, ...(failed ? { status: "failed" } : {}) });
+        if (isPermanent(error)) return "failed";
+        throw error;
+      }
+      await setStatus(id, { status: "sent", sentAt: clock.now(), lastError: null });
+      log.info({ kind: mail.kind, id }, "mail sent");
+      return "sent";
+    },
+
+    wake() {
+      queue.wake(MAIL_QUEUE);
+    },
+
+    async startWorker() {
+      await queue.work<MailJob>(
+        MAIL_QUEUE,
+        (job) => this.deliver(job.data.id, job.retryCount >= job.retryLimit),
+        10,
+      );
+    },
+
     close() {
-      transporter.close();
+      transporter?.close();
     },
   };
 }

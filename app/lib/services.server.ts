@@ -6,6 +6,7 @@ import type { FlagsCache } from "./flags.server";
 import type { I18nCatalog } from "./i18n/catalog.server";
 import type { Logger } from "./log.server";
 import type { Mailer } from "./mail.server";
+import type { JobQueue } from "./queue.server";
 import type { RealtimeHub } from "./realtime.server";
 import type { RouteRulesCache } from "./routing/route-rules.server";
 
@@ -30,6 +31,8 @@ export interface Services {
   build: BuildInfo;
   i18n: I18nCatalog;
   mail: Mailer;
+  /** The job queue (pg-boss) shared by every instance. */
+  queue: JobQueue;
   auth: Auth;
   /** Set-password links asked for by server-side tasks instead of being mailed. */
   linkCaptures: LinkCaptures;

@@ -51,8 +51,8 @@ export const rateLimits = pgTable(
 );
 
 /**
- * Mail that could not go out by SMTP because none is configured: kept here and listed in
- * the admin panel, so nothing is lost in development or a trial install.
+ * Every mail Parley sends, written in the same transaction as the change that causes it and
+ * delivered by the "mail" job queue with retries (or kept, when no SMTP is configured).
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -63,7 +63,22 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /**
+     * One key per mail meant ("verify-email:<user>:<token>", "trial:<user>:<date>"): a second
+     * enqueue with the same key is a no-op, and the key makes the Message-ID, so a mail sent
+     * again after a worker died mid-send is the same message to the receiving server.
+     */
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** pending → sent | stored (no SMTP configured) | failed (retries used up) | bounced. */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("mail_outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("mail_outbox_created_idx").on(t.createdAt),
+    uniqueIndex("mail_outbox_key_idx").on(t.idempotencyKey),
+    index("mail_outbox_status_idx").on(t.status),
+  ],
 );

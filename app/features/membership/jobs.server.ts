@@ -1,15 +1,16 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { userData, users } from "@db/schema";
 import { MEMBERSHIP_PLAN, PREMIUM_STATUSES } from "~/features/account";
+import { inTransaction } from "~/lib/db.server";
 import { formatDayMonthYearTime } from "~/lib/format";
-import type { Job } from "~/lib/jobs.server";
+import type { PeriodicJob } from "~/lib/queue.server";
 import { renderMail } from "~/lib/mail-templates.server";
 import { pruneRates } from "~/lib/rate-limit.server";
 import { notify } from "~/features/notifications/index.server";
 import type { Services } from "~/lib/services.server";
 import { recheckStaleSubscriptions } from "./billing.server";
 import { markReviewEligible } from "~/features/reviews/index.server";
-import { DAY_MS, HOUR_MS } from "~/lib/time";
+import { DAY_MS } from "~/lib/time";
 
 /**
  * "Your premium access ends tomorrow": sent once for each expiry (the mark is taken with
@@ -18,82 +19,79 @@ import { DAY_MS, HOUR_MS } from "~/lib/time";
  */
 export async function sendTrialReminders(services: Services, now: Date = services.clock.now()) {
   const soon = new Date(now.getTime() + DAY_MS);
-  const due = await services.db
-    .update(userData)
-    .set({ trialReminderSentAt: now })
-    .where(
-      and(
-        gt(userData.trialExpiresAt, now),
-        lte(userData.trialExpiresAt, soon),
-        isNull(userData.trialReminderSentAt),
-        isNull(userData.subscriptionId),
-        // Not paying: the premium statuses come from the TypeScript constant, not a copy.
-        sql`not (${userData.membershipPlan} = ${MEMBERSHIP_PLAN.PREMIUM} and upper(coalesce(${userData.subscriptionStatus}, '')) in (${sql.join(
-          PREMIUM_STATUSES.map((status) => sql`${status}`),
-          sql`, `,
-        )}))`,
-      ),
-    )
-    .returning({
-      userId: userData.userId,
-      expiresAt: userData.trialExpiresAt,
-      locale: userData.locale,
-    });
-  let sent = 0;
-  for (const row of due) {
-    const [user] = await services.db
-      .select({ email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(eq(users.id, row.userId));
-    if (!user || !row.expiresAt) continue;
-    const locale = row.locale ?? "en";
-    try {
+  // The mark and the mails commit together: a reminder is neither lost nor sent twice.
+  const reminded = await inTransaction(services.db, async (tx) => {
+    const due = await tx
+      .update(userData)
+      .set({ trialReminderSentAt: now })
+      .where(
+        and(
+          gt(userData.trialExpiresAt, now),
+          lte(userData.trialExpiresAt, soon),
+          isNull(userData.trialReminderSentAt),
+          isNull(userData.subscriptionId),
+          // Not paying: the premium statuses come from the TypeScript constant, not a copy.
+          sql`not (${userData.membershipPlan} = ${MEMBERSHIP_PLAN.PREMIUM} and upper(coalesce(${userData.subscriptionStatus}, '')) in (${sql.join(
+            PREMIUM_STATUSES.map((status) => sql`${status}`),
+            sql`, `,
+          )}))`,
+        ),
+      )
+      .returning({
+        userId: userData.userId,
+        expiresAt: userData.trialExpiresAt,
+        locale: userData.locale,
+      });
+    const done: { userId: string; expiresAt: Date }[] = [];
+    for (const row of due) {
+      const [user] = await tx
+        .select({ email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.id, row.userId));
+      if (!user || !row.expiresAt) continue;
       await services.mail.send(
-        renderMail(services.i18n, locale, "trialEnding", user.email, {
+        renderMail(services.i18n, row.locale ?? "en", "trialEnding", user.email, {
           firstName: user.firstName,
           url: `${services.env.appOrigin}/dashboard/membership`,
           supportEmail: services.env.SUPPORT_EMAIL,
           appOrigin: services.env.appOrigin,
           values: { date: `${formatDayMonthYearTime(row.expiresAt, "UTC")} UTC` },
         }),
+        { db: tx, key: `trialEnding:${row.userId}:${row.expiresAt.toISOString()}` },
       );
-      sent++;
-      await notify(services, row.userId, {
-        kind: "trial",
-        messageKey: "notifications.trialEnding" as const,
-        values: { date: row.expiresAt.toISOString() },
-        url: "/dashboard/membership",
-        dedupeKey: `trial:${row.expiresAt.toISOString()}`,
-      });
-    } catch (error) {
-      // Let the next run try again.
-      await services.db
-        .update(userData)
-        .set({ trialReminderSentAt: null })
-        .where(eq(userData.userId, row.userId));
-      services.log.warn({ err: error, userId: row.userId }, "trial reminder not sent");
+      done.push({ userId: row.userId, expiresAt: row.expiresAt });
     }
-  }
-  return { sent };
+    return done;
+  });
+  services.mail.wake();
+  for (const { userId, expiresAt } of reminded)
+    await notify(services, userId, {
+      kind: "trial",
+      messageKey: "notifications.trialEnding" as const,
+      values: { date: expiresAt.toISOString() },
+      url: "/dashboard/membership",
+      dedupeKey: `trial:${expiresAt.toISOString()}`,
+    });
+  return { sent: reminded.length };
 }
 
 /** The periodic jobs of the membership area, plus housekeeping. */
-export function membershipJobs(services: Services): Job[] {
+export function membershipJobs(services: Services): PeriodicJob[] {
   return [
-    { name: "trial-reminders", everyMs: HOUR_MS, run: (now) => sendTrialReminders(services, now) },
+    { name: "trial-reminders", cron: "7 * * * *", run: (now) => sendTrialReminders(services, now) },
     {
       name: "subscription-recheck",
-      everyMs: DAY_MS,
+      cron: "20 3 * * *",
       run: (now) => recheckStaleSubscriptions(services, now),
     },
     {
       name: "review-eligibility",
-      everyMs: DAY_MS,
+      cron: "40 3 * * *",
       run: (now) => markReviewEligible(services, now),
     },
     {
       name: "prune-rate-limits",
-      everyMs: DAY_MS,
+      cron: "50 4 * * *",
       run: () => pruneRates(services.db, DAY_MS),
     },
   ];

@@ -1,10 +1,10 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { lessons, students } from "@db/schema";
 import { queryRows } from "~/lib/db.server";
-import type { Job } from "~/lib/jobs.server";
+import type { PeriodicJob } from "~/lib/queue.server";
 import type { Services } from "~/lib/services.server";
 import { notify } from "./notifications.server";
-import { DAY_MS, HOUR_MS, addDays } from "~/lib/time";
+import { DAY_MS, addDays } from "~/lib/time";
 
 /** A reminder for each planned lesson starting within the next 24 hours (once per lesson). */
 export async function lessonReminders(services: Services, now: Date = services.clock.now()) {
@@ -85,13 +85,13 @@ async function weeklyNewExercises(services: Services, now: Date = services.clock
   return { sent };
 }
 
-export function notificationJobs(services: Services): Job[] {
+export function notificationJobs(services: Services): PeriodicJob[] {
   return [
     {
       name: "lesson-reminders",
-      everyMs: HOUR_MS / 4,
+      cron: "*/15 * * * *",
       run: (now) => lessonReminders(services, now),
     },
-    { name: "new-exercises", everyMs: DAY_MS, run: (now) => weeklyNewExercises(services, now) },
+    { name: "new-exercises", cron: "5 8 * * *", run: (now) => weeklyNewExercises(services, now) },
   ];
 }

@@ -11,6 +11,7 @@ import {
 } from "@db/schema";
 import { loadUserOrganization } from "~/features/account/index.server";
 import { notify } from "~/features/notifications/index.server";
+import { inTransaction } from "~/lib/db.server";
 import { renderMail } from "~/lib/mail-templates.server";
 import type { Services } from "~/lib/services.server";
 import { addDays } from "~/lib/time";
@@ -128,34 +129,24 @@ export async function inviteTeacher(
       ),
     );
   const token = randomBytes(24).toString("base64url");
-  await services.db.insert(organizationInvites).values({
-    id: randomUUID(),
-    organizationId: school.id,
-    email,
-    role: input.role,
-    tokenHash: hashToken(token),
-    invitedBy: inviterId,
-    expiresAt: addDays(now, INVITE_DAYS),
-  });
   const [inviter] = await services.db
     .select({ firstName: users.firstName, lastName: users.lastName, locale: userData.locale })
     .from(users)
     .innerJoin(userData, eq(userData.userId, users.id))
     .where(eq(users.id, inviterId));
   const url = `${services.env.appOrigin}${inviteUrl(token)}`;
+  // Someone with an account reads the invitation in their own language.
   const [invitee] = await services.db
-    .select({ id: users.id })
+    .select({ id: users.id, locale: userData.locale })
     .from(users)
+    .leftJoin(userData, eq(userData.userId, users.id))
     .where(eq(users.email, email));
-  if (invitee)
-    await notify(services, invitee.id, {
-      kind: "school",
-      messageKey: "notifications.schoolInvite" as const,
-      values: { school: school.name },
-      url: inviteUrl(token),
-    });
-  await services.mail.send(
-    renderMail(services.i18n, inviter?.locale ?? "en", "organizationInvite", email, {
+  const message = renderMail(
+    services.i18n,
+    invitee?.locale ?? inviter?.locale ?? "en",
+    "organizationInvite",
+    email,
+    {
       url,
       supportEmail: services.env.SUPPORT_EMAIL,
       appOrigin: services.env.appOrigin,
@@ -164,8 +155,29 @@ export async function inviteTeacher(
         inviter: `${inviter?.firstName ?? ""} ${inviter?.lastName ?? ""}`.trim() || school.name,
         days: String(INVITE_DAYS),
       },
-    }),
+    },
   );
+  // The invitation and its mail commit together: no invitation without its mail.
+  await inTransaction(services.db, async (tx) => {
+    await tx.insert(organizationInvites).values({
+      id: randomUUID(),
+      organizationId: school.id,
+      email,
+      role: input.role,
+      tokenHash: hashToken(token),
+      invitedBy: inviterId,
+      expiresAt: addDays(now, INVITE_DAYS),
+    });
+    await services.mail.send(message, { db: tx });
+  });
+  services.mail.wake();
+  if (invitee)
+    await notify(services, invitee.id, {
+      kind: "school",
+      messageKey: "notifications.schoolInvite" as const,
+      values: { school: school.name },
+      url: inviteUrl(token),
+    });
   return url;
 }
 
