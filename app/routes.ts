@@ -155,6 +155,10 @@ export default [
       }),
     ]),
     route("admin/support", "routes/admin/support.tsx", { id: "aSupport" }),
+    // The retry form posts to its own route; the page shows it (see routes/admin/jobs.tsx).
+    route("admin/jobs", "routes/admin/jobs.tsx", { id: "aJobs" }, [
+      route("retry", "routes/admin/jobs/retry.tsx", { id: "aJobsRetry" }),
+    ]),
     route("admin/exercises/:type", "routes/admin/exercises.tsx", { id: "aEx" }),
     route("admin/materials/:type", "routes/admin/materials.tsx", { id: "aMat" }),
   ]),

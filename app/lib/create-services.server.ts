@@ -39,6 +39,8 @@ export async function createServices(deps: {
   const i18n = createI18nCatalog();
   const queue = new JobQueue(database, log, clock, {
     mailRetryDelaySeconds: env.MAIL_RETRY_DELAY_S,
+    mailLeaseSeconds: env.MAIL_LEASE_S,
+    mailRetryLimit: env.MAIL_RETRIES,
     ...deps.queueOptions,
   });
   await queue.start();

@@ -101,6 +101,10 @@ export const EnvSchema = z.object({
   JOBS: z.enum(["on", "off"]).default("on"),
   /** First retry delay of a mail SMTP did not take, in seconds; it doubles at each attempt. */
   MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Attempts after the first before a mail counts as failed and goes to the admin's list. */
+  MAIL_RETRIES: z.coerce.number().int().min(0).max(20).default(10),
+  /** A mail worker silent this long (seconds) is taken for dead and its mail retried. */
+  MAIL_LEASE_S: z.coerce.number().int().min(1).max(3600).default(120),
   /** Published reviews needed before the landing shows their average instead of PUBLIC_RATING. */
   PUBLIC_RATING_MIN_REVIEWS: z.coerce.number().int().min(1).max(100_000).default(20),
   PUBLIC_RATING: z.coerce.number().min(1).max(5).default(4.9),

@@ -10,6 +10,10 @@ import type { MessageKey, TranslateValues } from "./i18n/translate";
  * page's 404 instead (`notFound`, app/lib/not-found.ts).
  */
 const ERRORS = {
+  adminJobs: {
+    invalid: [400, "adminJobs.error.invalid"],
+    gone: [409, "adminJobs.error.gone"],
+  },
   adminCodes: {
     invalid: [400, "adminCodes.error.invalid"],
     days: [400, "adminCodes.error.days"],

@@ -17,7 +17,7 @@ export interface MailMessage {
   html: string;
 }
 
-export interface SendOptions {
+interface SendOptions {
   /**
    * What makes this mail this mail ("trialEnding:<user>:<date>"): a second send with the
    * same key is ignored. Without one, every send is a new mail.
@@ -27,12 +27,20 @@ export interface SendOptions {
   db?: Database;
 }
 
-export type Delivery = "sent" | "stored" | "bounced" | "suppressed" | "failed" | "skipped";
+type Delivery = "sent" | "stored" | "bounced" | "suppressed" | "failed" | "skipped";
 
 export interface Mailer {
   readonly transport: "smtp" | "outbox";
   /** Enqueues a mail: written to the outbox, delivered by the mail worker with retries. */
   send(message: MailMessage, options?: SendOptions): Promise<void>;
+  /**
+   * Enqueues many mails at once (a newsletter): rows and jobs in one transaction each 500;
+   * mails whose key was enqueued before are left out. Answers how many were added.
+   */
+  sendMany(
+    messages: (MailMessage & { key: string })[],
+    options?: { db?: Database },
+  ): Promise<number>;
   /** Delivers one outbox mail (the worker's job); throws when it should be tried again. */
   deliver(id: number, lastAttempt: boolean): Promise<Delivery>;
   /** After a transaction that enqueued mail commits: has this instance deliver it now. */
@@ -88,20 +96,30 @@ export function createMailer(deps: {
   const transporter = env.SMTP_URL ? createTransporter(env, env.SMTP_URL) : null;
   const messageHost = new URL(env.appOrigin).hostname || "parley.local";
 
-  async function enqueue(tx: Database, message: MailMessage, key: string): Promise<boolean> {
-    const [row] = await tx
+  async function enqueue(
+    tx: Database,
+    messages: (MailMessage & { key: string })[],
+  ): Promise<number> {
+    const now = clock.now();
+    const rows = await tx
       .insert(mailOutbox)
-      .values({
-        ...message,
-        idempotencyKey: key,
-        status: transporter ? "pending" : "stored",
-        createdAt: clock.now(),
-      })
+      .values(
+        messages.map(({ key, ...message }) => ({
+          ...message,
+          idempotencyKey: key,
+          status: transporter ? "pending" : "stored",
+          createdAt: now,
+        })),
+      )
       .onConflictDoNothing({ target: mailOutbox.idempotencyKey })
       .returning({ id: mailOutbox.id });
-    if (!row) return false;
-    if (transporter) await queue.send<MailJob>(MAIL_QUEUE, { id: row.id }, tx);
-    return true;
+    if (transporter)
+      await queue.sendMany<MailJob>(
+        MAIL_QUEUE,
+        rows.map((row) => ({ id: row.id })),
+        tx,
+      );
+    return rows.length;
   }
 
   async function setStatus(id: number, fields: Partial<typeof mailOutbox.$inferInsert>) {
@@ -113,9 +131,10 @@ export function createMailer(deps: {
 
     async send(message, options = {}) {
       const key = options.key ?? `${message.kind}:${randomUUID()}`;
+      const batch = [{ ...message, key }];
       const added = options.db
-        ? await enqueue(options.db, message, key)
-        : await inTransaction(db, (tx) => enqueue(tx, message, key));
+        ? await enqueue(options.db, batch)
+        : await inTransaction(db, (tx) => enqueue(tx, batch));
       if (!added) {
         log.info({ kind: message.kind, key }, "mail already enqueued: not sent again");
         return;
@@ -129,30 +148,49 @@ export function createMailer(deps: {
       if (!options.db) queue.wake(MAIL_QUEUE);
     },
 
+    async sendMany(messages, options = {}) {
+      let added = 0;
+      for (let i = 0; i < messages.length; i += 500) {
+        const chunk = messages.slice(i, i + 500);
+        added += options.db
+          ? await enqueue(options.db, chunk)
+          : await inTransaction(db, (tx) => enqueue(tx, chunk));
+      }
+      log.info({ count: added }, "mails enqueued");
+      if (!options.db) queue.wake(MAIL_QUEUE);
+      return added;
+    },
+
     async deliver(id, lastAttempt) {
-      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-      // Sent already (the worker died before finishing its job) or nothing to send.
-      if (!mail || mail.status !== "pending") return "skipped";
       if (!transporter) {
-        await setStatus(id, { status: "stored" });
+        await db
+          .update(mailOutbox)
+          .set({ status: "stored" })
+          .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
         return "stored";
       }
-      const [bounced] = await db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(
-          and(sql`lower(${mailOutbox.to}) = lower(${mail.to})`, eq(mailOutbox.status, "bounced")),
-        )
-        .limit(1);
-      if (bounced) {
+      // One statement: count the attempt of a mail still to send, and see whether its
+      // address bounced before. A mail sent already (its worker died before finishing the
+      // job) or gone is not touched.
+      const [mail] = await db
+        .update(mailOutbox)
+        .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")))
+        .returning({
+          kind: mailOutbox.kind,
+          to: mailOutbox.to,
+          subject: mailOutbox.subject,
+          text: mailOutbox.text,
+          html: mailOutbox.html,
+          idempotencyKey: mailOutbox.idempotencyKey,
+          bounced: sql<boolean>`exists (select 1 from mail_outbox b where b.status = 'bounced' and lower(b."to") = lower(${mailOutbox.to}))`,
+        });
+      if (!mail) return "skipped";
+      if (mail.bounced) {
         await setStatus(id, { status: "suppressed" });
         log.info({ kind: mail.kind, id }, "mail not sent: the address bounced before");
         return "suppressed";
       }
-      await db
-        .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} + 1` })
-        .where(eq(mailOutbox.id, id));
       const digest = createHash("sha256").update(mail.idempotencyKey).digest("hex").slice(0, 32);
       try {
         await transporter.sendMail({

@@ -24,10 +24,10 @@ export interface QueueOptions {
   schedule?: boolean;
   /** How often an idle worker looks for jobs a job sent by another instance (seconds). */
   pollingIntervalSeconds?: number;
-  /** How often expired leases are turned into retries and old jobs deleted (seconds). */
-  maintenanceIntervalSeconds?: number;
   /** First retry delay of a mail (seconds); it doubles at each further attempt. */
   mailRetryDelaySeconds?: number;
+  /** Retries of a mail before it counts as failed. */
+  mailRetryLimit?: number;
   /** A mail worker that has not finished after this long is taken for dead (seconds). */
   mailLeaseSeconds?: number;
 }
@@ -45,8 +45,6 @@ export interface FailedJob {
 export type MailJob = { id: number };
 
 export const MAIL_QUEUE = "mail";
-/** Ten attempts over about nine hours at the default first delay of 30 s. */
-export const MAIL_RETRY_LIMIT = 10;
 const SCHEMA = "pgboss";
 
 type Handler<T> = (job: PgBoss.JobWithMetadata<T>) => Promise<unknown>;
@@ -76,8 +74,10 @@ export class JobQueue {
       schema: SCHEMA,
       schedule: options.schedule ?? false,
       supervise: true,
-      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
-      // Failed jobs stay a month for the admin's dead-letter list; done ones a week.
+      // Expired leases are found at least as often as a mail lease runs out.
+      maintenanceIntervalSeconds: Math.min(60, options.mailLeaseSeconds ?? 60),
+      // Failed jobs stay in the dead-letter list a month, then are archived another month.
+      archiveFailedAfterSeconds: 30 * 24 * 3600,
       deleteAfterDays: 30,
     });
     this.boss.on("error", (error: Error) => log.error({ err: error }, "job queue error"));
@@ -89,7 +89,8 @@ export class JobQueue {
     await this.boss.start();
     this.started = true;
     await this.ensureQueue(MAIL_QUEUE, {
-      retryLimit: MAIL_RETRY_LIMIT,
+      // Ten retries span about nine hours at the default first delay of 30 s.
+      retryLimit: this.options.mailRetryLimit ?? 10,
       retryDelay: this.options.mailRetryDelaySeconds ?? 30,
       retryBackoff: true,
       expireInSeconds: this.options.mailLeaseSeconds ?? 120,
@@ -108,6 +109,15 @@ export class JobQueue {
    */
   async send<T extends object>(name: string, data: T, db?: Database): Promise<string | null> {
     return this.boss.send(name, data, db ? { db: transactionDb(db) } : {});
+  }
+
+  /** Sends many jobs of one queue in one statement (with `db`, in that transaction). */
+  async sendMany<T extends object>(name: string, items: T[], db?: Database): Promise<void> {
+    if (!items.length) return;
+    await this.boss.insert(
+      items.map((data) => ({ name, data })),
+      db ? { db: transactionDb(db) } : {},
+    );
   }
 
   /** Asks this instance's worker of a queue to look for jobs now instead of at its next poll. */
@@ -142,6 +152,8 @@ export class JobQueue {
             return this.boss.fail(name, job.id, { message: String(error?.message ?? error) });
           }),
         );
+        // pg-boss fetches once per polling interval; a full batch means more are waiting.
+        if (jobs.length === batchSize) this.wake(name);
       },
     );
     this.workers.set(name, id);
@@ -163,19 +175,19 @@ export class JobQueue {
   /** The dead-letter list: jobs whose retries are used up, newest first. */
   async failedJobs(limit = 100): Promise<FailedJob[]> {
     const { rows } = await this.database.executeSql(
-      `select id, name, data, output, retry_count, created_on, completed_on
-         from ${SCHEMA}.job where state = 'failed' order by completed_on desc nulls last limit $1`,
+      `${FAILED_JOBS} order by completed_on desc nulls last limit $1`,
       [limit],
     );
-    return (rows as Record<string, unknown>[]).map((row) => ({
-      id: String(row.id),
-      queue: String(row.name),
-      data: row.data,
-      error: errorText(row.output),
-      retries: Number(row.retry_count),
-      createdOn: new Date(row.created_on as string),
-      failedOn: row.completed_on ? new Date(row.completed_on as string) : null,
-    }));
+    return rows.map(failedJobFrom);
+  }
+
+  /** One job of the dead-letter list, or null when it is not (or no longer) there. */
+  async failedJob(queue: string, id: string): Promise<FailedJob | null> {
+    const { rows } = await this.database.executeSql(
+      `${FAILED_JOBS} and name = $1 and id::text = $2`,
+      [queue, id],
+    );
+    return rows.length ? failedJobFrom(rows[0]) : null;
   }
 
   /** Puts a failed job back in its queue for one more attempt. */
@@ -191,6 +203,22 @@ export class JobQueue {
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
+}
+
+const FAILED_JOBS = `select id, name, data, output, retry_count, created_on, completed_on
+  from ${SCHEMA}.job where state = 'failed'`;
+
+function failedJobFrom(value: unknown): FailedJob {
+  const row = value as Record<string, unknown>;
+  return {
+    id: String(row.id),
+    queue: String(row.name),
+    data: row.data,
+    error: errorText(row.output),
+    retries: Number(row.retry_count),
+    createdOn: new Date(row.created_on as string),
+    failedOn: row.completed_on ? new Date(row.completed_on as string) : null,
+  };
 }
 
 function errorText(output: unknown): string {

@@ -9,6 +9,17 @@ export interface ReceivedMail {
   text: string;
   html: string;
   kind: string;
+  messageId: string;
+}
+
+export interface SmtpBehaviour {
+  /** Addresses answered "550 no such user" at RCPT TO (a hard bounce). */
+  rejectRecipients?: string[];
+  /**
+   * Takes each message's data and never answers: the sender waits, as a worker does that
+   * dies in the middle of a send. `held` counts such messages.
+   */
+  holdData?: boolean;
 }
 
 /**
@@ -17,17 +28,41 @@ export interface ReceivedMail {
  */
 export class TestSmtpServer {
   readonly mails: ReceivedMail[] = [];
+  /** Messages whose data arrived and was never answered (with `holdData`). */
+  held = 0;
   private server: SMTPServer;
   private waiters: (() => void)[] = [];
   port = 0;
 
   /** With a directory, every mail is also written there as JSON (for test processes that poll). */
-  constructor(private readonly dir?: string) {
+  constructor(
+    private readonly dir?: string,
+    behaviour: SmtpBehaviour = {},
+  ) {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
+      // A held connection must not keep stop() waiting.
+      closeTimeout: 1000,
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (behaviour.rejectRecipients?.includes(address.address.toLowerCase())) {
+          const error = new Error("No such user here") as Error & { responseCode: number };
+          error.responseCode = 550;
+          callback(error);
+          return;
+        }
+        callback();
+      },
       onData: (stream, _session, callback) => {
+        if (behaviour.holdData) {
+          stream.resume();
+          stream.on("end", () => {
+            this.held++;
+            for (const wake of this.waiters.splice(0)) wake();
+          });
+          return;
+        }
         simpleParser(stream)
           .then((parsed: ParsedMail) => {
             const to = Array.isArray(parsed.to)
@@ -39,6 +74,7 @@ export class TestSmtpServer {
               text: parsed.text ?? "",
               html: typeof parsed.html === "string" ? parsed.html : "",
               kind: String(parsed.headers.get("x-parley-mail") ?? ""),
+              messageId: parsed.messageId ?? "",
             };
             this.mails.push(mail);
             if (this.dir) {
@@ -59,8 +95,9 @@ export class TestSmtpServer {
     });
   }
 
-  async start(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+  /** Listens on `port` (a free one by default). */
+  async start(port = 0): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(port, "127.0.0.1", resolve));
     const address = this.server.server.address();
     this.port = typeof address === "object" && address ? address.port : 0;
     return this.port;
@@ -83,6 +120,22 @@ export class TestSmtpServer {
         throw new Error(
           `No ${kind ?? ""} mail to ${to} within ${timeoutMs} ms (got: ${this.mails.map((m) => `${m.kind}→${m.to}`).join(", ")})`,
         );
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Waits until a message is held (with `holdData`). */
+  async waitForHeld(timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.held === 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`No message held within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

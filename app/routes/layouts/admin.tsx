@@ -20,6 +20,7 @@ const SECTIONS = [
   { to: "/admin/exercises/all", key: "exercises" },
   { to: "/admin/materials/all", key: "materials" },
   { to: "/admin/newsletters", key: "newsletters" },
+  { to: "/admin/jobs", key: "jobs" },
 ] as const;
 
 /** The admin area: the dashboard bar on top, the admin sections on the side. */

@@ -1,0 +1,76 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { mailOutbox } from "@db/schema";
+import { MAIL_QUEUE } from "~/lib/queue.server";
+import type { Services } from "~/lib/services.server";
+import { MAIL_STATUSES, type MailStatus } from "./mail-status";
+
+/** What the admin's mail and jobs page shows: the outbox by status, its latest mails, failed jobs. */
+export async function loadMailAndJobs(services: Services) {
+  const [byStatus, recent, failed] = await Promise.all([
+    services.db
+      .select({ status: mailOutbox.status, count: count() })
+      .from(mailOutbox)
+      .groupBy(mailOutbox.status),
+    services.db
+      .select({
+        id: mailOutbox.id,
+        kind: mailOutbox.kind,
+        to: mailOutbox.to,
+        status: mailOutbox.status,
+        attempts: mailOutbox.attempts,
+        lastError: mailOutbox.lastError,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.id))
+      .limit(50),
+    services.queue.failedJobs(),
+  ]);
+  // A failed mail job says which mail it was.
+  const mailIds = failed
+    .filter((job) => job.queue === MAIL_QUEUE)
+    .map((job) => Number((job.data as { id?: unknown } | null)?.id))
+    .filter((id) => Number.isInteger(id));
+  const mails = mailIds.length
+    ? await services.db
+        .select({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.to })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.id, mailIds))
+    : [];
+  const mailById = new Map(mails.map((m) => [m.id, m]));
+  const counts = Object.fromEntries(MAIL_STATUSES.map((s) => [s, 0])) as Record<MailStatus, number>;
+  for (const row of byStatus)
+    if ((MAIL_STATUSES as readonly string[]).includes(row.status))
+      counts[row.status as MailStatus] = row.count;
+  return {
+    transport: services.mail.transport,
+    counts,
+    recent,
+    failed: failed.map((job) => {
+      const mail =
+        job.queue === MAIL_QUEUE
+          ? mailById.get(Number((job.data as { id?: unknown } | null)?.id))
+          : undefined;
+      return { ...job, data: undefined, mail: mail ? { kind: mail.kind, to: mail.to } : null };
+    }),
+  };
+}
+
+/**
+ * Retries a failed job. A failed mail goes back to "pending" first, so its worker sends it
+ * (a mail that was sent in the meantime is not sent again).
+ */
+export async function retryFailedJob(services: Services, queue: string, id: string) {
+  const job = await services.queue.failedJob(queue, id);
+  if (!job) return false;
+  if (queue === MAIL_QUEUE) {
+    const mailId = Number((job.data as { id?: unknown } | null)?.id);
+    if (Number.isInteger(mailId))
+      await services.db
+        .update(mailOutbox)
+        .set({ status: "pending" })
+        .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, "failed")));
+  }
+  return services.queue.retry(queue, id);
+}
