@@ -34,6 +34,7 @@ export default [
   layout("routes/layouts/newsletter.tsx", { id: "Lnews" }, [
     localized("issue", "newsletter/:file", "routes/public/newsletter-issue.tsx"),
     route("newsletter", "routes/public/newsletter-archive.tsx", { id: "news" }),
+    route("unsubscribe/:token", "routes/public/unsubscribe.tsx", { id: "unsubscribe" }),
   ]),
   layout("routes/layouts/focused.tsx", { id: "Lfocused" }, [
     localized("redirect", "redirect", "routes/public/redirect.tsx"),
@@ -147,7 +148,11 @@ export default [
       route("access", "routes/admin/users/access.tsx", { id: "aUsersAccess" }),
       route("rights", "routes/admin/users/rights.tsx", { id: "aUsersRights" }),
     ]),
-    route("admin/newsletters", "routes/admin/newsletters.tsx", { id: "aNews" }),
+    // The compose form posts to its own route; the page shows it (routes/admin/newsletters.tsx).
+    route("admin/newsletters", "routes/admin/newsletters.tsx", { id: "aNews" }, [
+      route("new", "routes/admin/newsletters/new.tsx", { id: "aNewsNew" }),
+    ]),
+    route("admin/newsletters/:id", "routes/admin/newsletter.tsx", { id: "aNewsOne" }),
     route("admin/organizations", "routes/admin/organizations.tsx", { id: "aOrgs" }, [
       route("create", "routes/admin/organizations/create.tsx", { id: "aOrgsCreate" }),
       route("complimentary", "routes/admin/organizations/complimentary.tsx", {

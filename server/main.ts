@@ -8,6 +8,7 @@ import { DatabaseLockedError, openDatabase } from "~/lib/db.server";
 import { EnvError, loadEnv } from "~/lib/env.server";
 import { membershipJobs } from "~/features/membership/jobs.server";
 import { notificationJobs } from "~/features/notifications/jobs.server";
+import { startNewsletterWorker } from "~/features/mail/newsletters.server";
 import { createServices } from "~/lib/create-services.server";
 import { createLogger } from "~/lib/log.server";
 import type { BuildInfo } from "~/lib/services.server";
@@ -21,6 +22,7 @@ export { createLogger } from "~/lib/log.server";
 export { loadEnv } from "~/lib/env.server";
 export { contentStore } from "~/features/content/store.server";
 export { savePromotions } from "~/features/membership/promotions.server";
+export { startNewsletterWorker } from "~/features/mail/newsletters.server";
 
 export interface MainOptions {
   mode: "production" | "development";
@@ -122,8 +124,10 @@ export async function main(options: MainOptions): Promise<void> {
 
   // Periodic work (subscription repair, reminders, housekeeping) on pg-boss's cron: each
   // slot runs on one instance, whichever are up. Mail delivery started with the services.
-  if (env.JOBS === "on")
+  if (env.JOBS === "on") {
     await services.queue.schedule([...membershipJobs(services), ...notificationJobs(services)]);
+    await startNewsletterWorker(services);
+  }
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -15,6 +15,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe …). */
+  headers?: Record<string, string>;
+  /** Set on each recipient's copy of a newsletter. */
+  newsletterId?: number;
 }
 
 interface SendOptions {
@@ -183,6 +187,7 @@ export function createMailer(deps: {
           text: mailOutbox.text,
           html: mailOutbox.html,
           idempotencyKey: mailOutbox.idempotencyKey,
+          headers: mailOutbox.headers,
           bounced: sql<boolean>`exists (select 1 from mail_outbox b where b.status = 'bounced' and lower(b."to") = lower(${mailOutbox.to}))`,
         });
       if (!mail) return "skipped";
@@ -200,7 +205,7 @@ export function createMailer(deps: {
           text: mail.text,
           html: mail.html,
           messageId: `<${digest}@${messageHost}>`,
-          headers: { "X-Parley-Mail": mail.kind },
+          headers: { ...mail.headers, "X-Parley-Mail": mail.kind },
         });
       } catch (error) {
         const reason = (error as Error).message;

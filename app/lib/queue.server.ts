@@ -97,18 +97,35 @@ export class JobQueue {
     });
   }
 
-  private async ensureQueue(name: string, options: Omit<PgBoss.Queue, "name">): Promise<void> {
+  private readonly ensured = new Set<string>();
+
+  /** Creates a queue, or brings its retry settings up to date (once per process). */
+  async ensureQueue(name: string, options: Omit<PgBoss.Queue, "name">): Promise<void> {
+    if (this.ensured.has(name)) return;
     const existing = await this.boss.getQueue(name);
     if (existing) await this.boss.updateQueue(name, { name, ...options });
     else await this.boss.createQueue(name, { name, ...options });
+    this.ensured.add(name);
   }
 
   /**
    * Sends a job; with `db` a drizzle transaction, the job exists only if it commits.
    * Returns the job's id (null when a singleton key already has one queued).
    */
-  async send<T extends object>(name: string, data: T, db?: Database): Promise<string | null> {
-    return this.boss.send(name, data, db ? { db: transactionDb(db) } : {});
+  async send<T extends object>(
+    name: string,
+    data: T,
+    db?: Database,
+    options: { startAfterSeconds?: number } = {},
+  ): Promise<string | null> {
+    return this.boss.send(name, data, {
+      ...(db ? { db: transactionDb(db) } : {}),
+      // As an instant (pg-boss binds a number of seconds where PostgreSQL wants a timestamp);
+      // the delay comes from the app's clock, the instant is the database's real time.
+      ...(options.startAfterSeconds
+        ? { startAfter: new Date(Date.now() + options.startAfterSeconds * 1000) }
+        : {}),
+    });
   }
 
   /** Sends many jobs of one queue in one statement (with `db`, in that transaction). */

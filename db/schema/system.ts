@@ -73,6 +73,10 @@ export const mailOutbox = pgTable(
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    /** The newsletter this mail is one recipient's copy of. */
+    newsletterId: integer("newsletter_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -80,5 +84,27 @@ export const mailOutbox = pgTable(
     index("mail_outbox_created_idx").on(t.createdAt),
     uniqueIndex("mail_outbox_key_idx").on(t.idempotencyKey),
     index("mail_outbox_status_idx").on(t.status),
+    index("mail_outbox_newsletter_idx").on(t.newsletterId, t.status),
   ],
 );
+
+/**
+ * Newsletters written in the admin panel (Markdown), sent to the teachers who agreed to
+ * their stream: at once or at `scheduledFor`. Each recipient's copy is a `mail_outbox` row
+ * with `newsletter_id`, which gives the progress and the per-recipient status.
+ */
+export const newsletters = pgTable("newsletters", {
+  id: serial("id").primaryKey(),
+  subject: text("subject").notNull(),
+  /** Markdown. */
+  body: text("body").notNull(),
+  /** Whose consent it needs: "marketing" (news and offers) or "app" (product updates). */
+  audience: text("audience").notNull(),
+  /** scheduled → sending → sent. */
+  status: text("status").notNull().default("scheduled"),
+  scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull(),
+  recipients: integer("recipients"),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  createdBy: text("created_by"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -10,6 +10,15 @@ export interface ReceivedMail {
   html: string;
   kind: string;
   messageId: string;
+  /** RFC 8058 headers of a newsletter ("" when absent). */
+  listUnsubscribe: string;
+  listUnsubscribePost: string;
+}
+
+/** A header as sent (mailparser turns List-* headers into objects; the raw line is plainer). */
+function rawHeader(parsed: ParsedMail, name: string): string {
+  const line = parsed.headerLines.find((h) => h.key === name)?.line ?? "";
+  return line.slice(line.indexOf(":") + 1).trim();
 }
 
 export interface SmtpBehaviour {
@@ -75,6 +84,8 @@ export class TestSmtpServer {
               html: typeof parsed.html === "string" ? parsed.html : "",
               kind: String(parsed.headers.get("x-parley-mail") ?? ""),
               messageId: parsed.messageId ?? "",
+              listUnsubscribe: rawHeader(parsed, "list-unsubscribe"),
+              listUnsubscribePost: rawHeader(parsed, "list-unsubscribe-post"),
             };
             this.mails.push(mail);
             if (this.dir) {

@@ -23,6 +23,7 @@ interface Bundle {
   loadServerBuild: typeof MainModule.loadServerBuild;
   contentStore: typeof MainModule.contentStore;
   savePromotions: typeof MainModule.savePromotions;
+  startNewsletterWorker: typeof MainModule.startNewsletterWorker;
 }
 
 const NO_PROMOTIONS: Promotions = { access: [], discount: null };
@@ -81,6 +82,7 @@ export async function startTestApp(
     build: { id: "test-build", timestamp: 1 },
     clock,
   });
+  if (services.env.JOBS === "on") await bundle.startNewsletterWorker(services);
   // A second instance shares the first one's campaigns; a new database gets the test's own.
   if (!options.sharedDatabaseUrl && options.promotions !== "content")
     await bundle.savePromotions(services, options.promotions ?? NO_PROMOTIONS);

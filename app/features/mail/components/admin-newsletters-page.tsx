@@ -1,0 +1,235 @@
+import { useState } from "react";
+import { Form, href, Link, useNavigation } from "react-router";
+import { AnswerAlert } from "~/components/answer-alert";
+import { Button } from "~/components/ui/button";
+import { LocalDateTime } from "~/components/ui/local-time";
+import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { TableHead } from "~/components/ui/table-head";
+import { useFormChecks, useMessage, type FormAnswer, type FormFailure } from "~/lib/forms";
+import { useT } from "~/lib/i18n/react";
+import { AUDIENCES, NewsletterSchema, type Audience } from "../newsletter-form";
+
+/** What /admin/newsletters loads, dates as text. */
+export interface AdminNewslettersData {
+  audienceSizes: Record<Audience, number>;
+  newsletters: {
+    id: number;
+    subject: string;
+    audience: string;
+    status: string;
+    scheduledFor: string;
+    sentAt: string | null;
+    recipients: number | null;
+    sent: number;
+  }[];
+}
+
+/** The compose form's answer: a preview, a sent notice, or what to correct. */
+export type NewsletterAnswer = FormAnswer & { preview?: string };
+
+const STATUS_KEYS = {
+  scheduled: "adminNewsletters.status.scheduled",
+  sending: "adminNewsletters.status.sending",
+  sent: "adminNewsletters.status.sent",
+} as const;
+
+function isStatus(status: string): status is keyof typeof STATUS_KEYS {
+  return status in STATUS_KEYS;
+}
+
+/**
+ * The administrator writes a newsletter in Markdown, previews it, picks who gets it (by the
+ * consent teachers gave) and sends it now or at a time; below, every newsletter with its
+ * progress. The form posts to /admin/newsletters/new (one form per route module).
+ */
+export function AdminNewslettersPage({
+  loaded,
+  posted,
+}: {
+  loaded: AdminNewslettersData;
+  posted?: NewsletterAnswer;
+}) {
+  const t = useT();
+  const message = useMessage();
+  const navigation = useNavigation();
+  const failure = posted && "errors" in posted ? (posted as FormFailure) : undefined;
+  const { errors, formProps } = useFormChecks(NewsletterSchema, failure);
+  const kept = posted?.values ?? {};
+  const [when, setWhen] = useState(String(kept.when ?? "now"));
+  const busy = navigation.state === "submitting";
+  return (
+    <>
+      <title>{`${t("page.adminNewsletters.title")} · Parley`}</title>
+      <PageHeader
+        title={t("page.adminNewsletters.title")}
+        description={t("page.adminNewsletters.description")}
+      />
+      <AnswerAlert answer={posted} className="mb-6" />
+
+      <section
+        aria-labelledby="compose-heading"
+        className="mb-8 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+      >
+        <h2 id="compose-heading" className="mb-4 text-lg font-semibold text-ink">
+          {t("adminNewsletters.compose")}
+        </h2>
+        <Form
+          // A sent newsletter empties the form; a preview or a refusal keeps what was typed.
+          key={posted && "notice" in posted && !posted.preview ? `done-${posted.notice}` : "form"}
+          method="post"
+          action={href("/admin/newsletters/new")}
+          className="grid gap-4"
+          {...formProps}
+        >
+          <TextField
+            label={t("adminNewsletters.subject")}
+            name="subject"
+            defaultValue={String(kept.subject ?? "")}
+            error={message(errors.subject)}
+            maxLength={200}
+          />
+          <TextAreaField
+            label={t("adminNewsletters.body")}
+            name="body"
+            rows={12}
+            defaultValue={String(kept.body ?? "")}
+            error={message(errors.body)}
+            hint={t("adminNewsletters.bodyHint")}
+            dir="ltr"
+            lang="en"
+          />
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium text-slate-800">
+              {t("adminNewsletters.audience")}
+            </legend>
+            {AUDIENCES.map((audience) => (
+              <label key={audience} className="flex items-start gap-2 py-1 text-sm">
+                <input
+                  type="radio"
+                  name="audience"
+                  value={audience}
+                  defaultChecked={(kept.audience ?? "marketing") === audience}
+                  className="mt-1"
+                />
+                <span>
+                  {t(`adminNewsletters.audience.${audience}`, {
+                    count: loaded.audienceSizes[audience],
+                  })}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium text-slate-800">
+              {t("adminNewsletters.when")}
+            </legend>
+            <label className="flex items-center gap-2 py-1 text-sm">
+              <input
+                type="radio"
+                name="when"
+                value="now"
+                checked={when === "now"}
+                onChange={() => setWhen("now")}
+              />
+              {t("adminNewsletters.whenNow")}
+            </label>
+            <label className="flex items-center gap-2 py-1 text-sm">
+              <input
+                type="radio"
+                name="when"
+                value="later"
+                checked={when === "later"}
+                onChange={() => setWhen("later")}
+              />
+              {t("adminNewsletters.whenLater")}
+            </label>
+            <TextField
+              className="mt-2 max-w-xs"
+              label={t("adminNewsletters.scheduledFor")}
+              name="scheduledFor"
+              type="datetime-local"
+              defaultValue={String(kept.scheduledFor ?? "")}
+              error={message(errors.scheduledFor)}
+              hint={t("adminNewsletters.scheduledForHint")}
+            />
+          </fieldset>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="preview" theme="white" disabled={busy}>
+              {t("adminNewsletters.preview")}
+            </Button>
+            <Button type="submit" name="intent" value="send" disabled={busy}>
+              {when === "later" ? t("adminNewsletters.schedule") : t("adminNewsletters.send")}
+            </Button>
+          </div>
+        </Form>
+        {posted?.preview ? (
+          <section aria-labelledby="preview-heading" className="mt-6">
+            <h3 id="preview-heading" className="mb-2 text-base font-semibold text-ink">
+              {t("adminNewsletters.previewHeading")}
+            </h3>
+            <div
+              className="prose max-w-none overflow-x-auto rounded-xl border border-slate-200 bg-slate-50 p-4"
+              lang="en"
+              dir="ltr"
+              data-testid="newsletter-preview"
+              // Sanitised by renderMarkdown on the server: no raw HTML, safe links only.
+              dangerouslySetInnerHTML={{ __html: posted.preview }}
+            />
+          </section>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="sent-heading">
+        <h2 id="sent-heading" className="mb-3 text-lg font-semibold text-ink">
+          {t("adminNewsletters.list")}
+        </h2>
+        {loaded.newsletters.length === 0 ? (
+          <EmptyState title={t("page.adminNewsletters.emptyTitle")}>
+            {t("page.adminNewsletters.empty")}
+          </EmptyState>
+        ) : (
+          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+            <table className="w-full text-sm">
+              <TableHead
+                className="bg-slate-50"
+                cellClassName="px-4 py-2"
+                columns={[
+                  { label: t("adminNewsletters.subject") },
+                  { label: t("adminNewsletters.statusColumn") },
+                  { label: t("adminNewsletters.progress") },
+                  { label: t("adminNewsletters.date") },
+                ]}
+              />
+              <tbody>
+                {loaded.newsletters.map((n) => (
+                  <tr key={n.id} className="border-t border-slate-100 align-top">
+                    <td className="px-4 py-2">
+                      <Link
+                        to={href("/admin/newsletters/:id", { id: String(n.id) })}
+                        className="font-medium text-brand-800 underline"
+                      >
+                        {n.subject}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-2">
+                      {isStatus(n.status) ? t(STATUS_KEYS[n.status]) : n.status}
+                    </td>
+                    <td className="px-4 py-2">
+                      {n.recipients === null
+                        ? "—"
+                        : t("adminNewsletters.sentOf", { sent: n.sent, total: n.recipients })}
+                    </td>
+                    <td className="px-4 py-2">
+                      <LocalDateTime value={n.sentAt ?? n.scheduledFor} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,275 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, asc, count, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { mailOutbox, newsletters, userData, users } from "@db/schema";
+import { renderMarkdown, markdownToText } from "~/lib/content/markdown";
+import { inTransaction } from "~/lib/db.server";
+import { createTranslator } from "~/lib/i18n/translate";
+import { escapeHtml, mailLayout } from "~/lib/mail-templates.server";
+import type { Services } from "~/lib/services.server";
+import { getOrCreateSecret } from "~/lib/settings.server";
+import { MAIL_STATUSES, type MailStatus } from "./mail-status";
+import { AUDIENCES, type Audience } from "./newsletter-form";
+
+const NEWSLETTER_QUEUE = "newsletter";
+
+/** Recipients enqueued per transaction while a newsletter goes out. */
+const PAGE = 1000;
+
+function consentColumn(audience: Audience) {
+  return audience === "marketing"
+    ? users.marketingNewsletterAcceptedAt
+    : users.appNewsletterAcceptedAt;
+}
+
+async function unsubscribeSecret(services: Services): Promise<string> {
+  return getOrCreateSecret(services.db, "unsubscribe_secret");
+}
+
+function sign(secret: string, payload: string): string {
+  return createHmac("sha256", secret).update(payload).digest("base64url").slice(0, 32);
+}
+
+/** A link token that unsubscribes one user from one stream, without signing in. */
+async function unsubscribeToken(services: Services, userId: string, audience: Audience) {
+  const payload = `${Buffer.from(userId).toString("base64url")}.${audience}`;
+  return `${payload}.${sign(await unsubscribeSecret(services), payload)}`;
+}
+
+async function readUnsubscribeToken(
+  services: Services,
+  token: string,
+): Promise<{ userId: string; audience: Audience } | null> {
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  const [user, audience, mac] = parts as [string, string, string];
+  if (!(AUDIENCES as readonly string[]).includes(audience)) return null;
+  const expected = Buffer.from(sign(await unsubscribeSecret(services), `${user}.${audience}`));
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return { userId: Buffer.from(user, "base64url").toString(), audience: audience as Audience };
+}
+
+function maskEmail(email: string): string {
+  const [name = "", domain = ""] = email.split("@");
+  return `${name.slice(0, 2)}${"•".repeat(Math.max(1, Math.min(6, name.length - 2)))}@${domain}`;
+}
+
+/** What the unsubscribe page shows for a link: whose address, which stream; null if invalid. */
+export async function unsubscribeTarget(services: Services, token: string) {
+  const target = await readUnsubscribeToken(services, token);
+  if (!target) return null;
+  const [user] = await services.db
+    .select({ email: users.email, consent: consentColumn(target.audience) })
+    .from(users)
+    .where(eq(users.id, target.userId));
+  if (!user) return null;
+  return { audience: target.audience, email: maskEmail(user.email), subscribed: !!user.consent };
+}
+
+/** Withdraws the consent the link names (RFC 8058 one-click, or the page's button). */
+export async function unsubscribe(services: Services, token: string) {
+  const target = await readUnsubscribeToken(services, token);
+  if (!target) return null;
+  const column =
+    target.audience === "marketing" ? "marketingNewsletterAcceptedAt" : "appNewsletterAcceptedAt";
+  const [user] = await services.db
+    .update(users)
+    .set({ [column]: null })
+    .where(eq(users.id, target.userId))
+    .returning({ email: users.email });
+  if (!user) return null;
+  services.log.info({ audience: target.audience }, "unsubscribed from a newsletter");
+  return { audience: target.audience, email: maskEmail(user.email) };
+}
+
+/** The newsletter's body as the mail and the preview show it (sanitised Markdown). */
+export function newsletterHtml(body: string): string {
+  return renderMarkdown(body);
+}
+
+/**
+ * Saves a newsletter and queues its sending, now or at `scheduledFor` (the app's clock), in
+ * one transaction.
+ */
+export async function createNewsletter(
+  services: Services,
+  createdBy: string,
+  input: { subject: string; body: string; audience: Audience; scheduledFor: Date | null },
+) {
+  const now = services.clock.now();
+  const when = input.scheduledFor && input.scheduledFor > now ? input.scheduledFor : now;
+  await ensureNewsletterQueue(services);
+  const id = await inTransaction(services.db, async (tx) => {
+    const [row] = await tx
+      .insert(newsletters)
+      .values({
+        subject: input.subject,
+        body: input.body,
+        audience: input.audience,
+        scheduledFor: when,
+        createdBy,
+        createdAt: now,
+      })
+      .returning({ id: newsletters.id });
+    await services.queue.send(NEWSLETTER_QUEUE, { id: row!.id }, tx, {
+      startAfterSeconds: Math.round((when.getTime() - now.getTime()) / 1000),
+    });
+    return row!.id;
+  });
+  services.queue.wake(NEWSLETTER_QUEUE);
+  return id;
+}
+
+/**
+ * The newsletter job: one copy per consenting, verified recipient, enqueued a page at a
+ * time under the key `newsletter:<id>:<user>`, so a job run again (its worker died) adds
+ * only the copies still missing. Each copy is in the recipient's language around the
+ * (English) body, with RFC 8058 one-click unsubscribe headers and a link in the footer.
+ */
+async function sendNewsletter(services: Services, id: number) {
+  const [letter] = await services.db
+    .update(newsletters)
+    .set({ status: "sending" })
+    .where(and(eq(newsletters.id, id), sql`${newsletters.status} in ('scheduled', 'sending')`))
+    .returning();
+  if (!letter) return { skipped: true };
+  const audience = letter.audience as Audience;
+  const consent = consentColumn(audience);
+  const bodyHtml = newsletterHtml(letter.body);
+  const bodyText = markdownToText(letter.body);
+  const origin = services.env.appOrigin;
+  let after = "";
+  let total = 0;
+  for (;;) {
+    const page = await services.db
+      .select({ id: users.id, email: users.email, locale: userData.locale })
+      .from(users)
+      .leftJoin(userData, eq(userData.userId, users.id))
+      .where(and(isNotNull(consent), eq(users.emailVerified, true), gt(users.id, after)))
+      .orderBy(asc(users.id))
+      .limit(PAGE);
+    if (!page.length) break;
+    const messages = await Promise.all(
+      page.map(async (user) => {
+        const locale = user.locale ?? "en";
+        const t = createTranslator(locale, services.i18n.get(locale).messages);
+        const url = `${origin}/unsubscribe/${await unsubscribeToken(services, user.id, audience)}`;
+        const why = t(
+          audience === "marketing" ? "mail.newsletter.whyMarketing" : "mail.newsletter.whyApp",
+        );
+        const link = t("mail.newsletter.unsubscribe");
+        return {
+          kind: `newsletter-${audience}`,
+          to: user.email,
+          subject: letter.subject,
+          text: `${bodyText}\n\n—\n\n${why}\n${link}: ${url}`,
+          html: mailLayout(
+            locale,
+            letter.subject,
+            `<div lang="en" dir="ltr">${bodyHtml}</div>`,
+            `${escapeHtml(why)} <a href="${escapeHtml(url)}" style="color:#1d35d7">${escapeHtml(link)}</a>`,
+          ),
+          headers: {
+            "List-Unsubscribe": `<${url}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+          newsletterId: id,
+          key: `newsletter:${id}:${user.id}`,
+        };
+      }),
+    );
+    await services.mail.sendMany(messages);
+    total += page.length;
+    after = page[page.length - 1]!.id;
+  }
+  await services.db
+    .update(newsletters)
+    .set({ status: "sent", recipients: total, sentAt: services.clock.now() })
+    .where(eq(newsletters.id, id));
+  return { recipients: total };
+}
+
+async function progressOf(services: Services, id?: number) {
+  const rows = await services.db
+    .select({ newsletterId: mailOutbox.newsletterId, status: mailOutbox.status, count: count() })
+    .from(mailOutbox)
+    .where(id === undefined ? isNotNull(mailOutbox.newsletterId) : eq(mailOutbox.newsletterId, id))
+    .groupBy(mailOutbox.newsletterId, mailOutbox.status);
+  const byNewsletter = new Map<number, Record<MailStatus, number>>();
+  for (const row of rows) {
+    if (row.newsletterId === null) continue;
+    const counts =
+      byNewsletter.get(row.newsletterId) ??
+      (Object.fromEntries(MAIL_STATUSES.map((s) => [s, 0])) as Record<MailStatus, number>);
+    if ((MAIL_STATUSES as readonly string[]).includes(row.status))
+      counts[row.status as MailStatus] += row.count;
+    byNewsletter.set(row.newsletterId, counts);
+  }
+  return byNewsletter;
+}
+
+const EMPTY_COUNTS = () =>
+  Object.fromEntries(MAIL_STATUSES.map((s) => [s, 0])) as Record<MailStatus, number>;
+
+/** The admin's list: every newsletter, newest first, with how far its sending got. */
+export async function listNewsletters(services: Services) {
+  const [rows, progress, audiences] = await Promise.all([
+    services.db.select().from(newsletters).orderBy(desc(newsletters.id)).limit(100),
+    progressOf(services),
+    Promise.all(
+      AUDIENCES.map(async (audience) => {
+        const [row] = await services.db
+          .select({ count: count() })
+          .from(users)
+          .where(and(isNotNull(consentColumn(audience)), eq(users.emailVerified, true)));
+        return [audience, row?.count ?? 0] as const;
+      }),
+    ),
+  ]);
+  return {
+    newsletters: rows.map((row) => ({ ...row, counts: progress.get(row.id) ?? EMPTY_COUNTS() })),
+    audienceSizes: Object.fromEntries(audiences) as Record<Audience, number>,
+  };
+}
+
+/** One newsletter with its progress and its recipients' status (the first 500). */
+export async function newsletterDetail(services: Services, id: number) {
+  const [letter] = await services.db.select().from(newsletters).where(eq(newsletters.id, id));
+  if (!letter) return null;
+  const [progress, recipients] = await Promise.all([
+    progressOf(services, id),
+    services.db
+      .select({
+        to: mailOutbox.to,
+        status: mailOutbox.status,
+        sentAt: mailOutbox.sentAt,
+        lastError: mailOutbox.lastError,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.newsletterId, id))
+      .orderBy(asc(mailOutbox.id))
+      .limit(500),
+  ]);
+  return {
+    ...letter,
+    html: newsletterHtml(letter.body),
+    counts: progress.get(id) ?? EMPTY_COUNTS(),
+    recipientsShown: recipients,
+  };
+}
+
+function ensureNewsletterQueue(services: Services) {
+  return services.queue.ensureQueue(NEWSLETTER_QUEUE, {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+  });
+}
+
+/** Works the newsletter queue on this instance. */
+export async function startNewsletterWorker(services: Services) {
+  await ensureNewsletterQueue(services);
+  await services.queue.work<{ id: number }>(NEWSLETTER_QUEUE, (job) =>
+    sendNewsletter(services, job.data.id),
+  );
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "./fixtures";
+import { linkIn, waitForMail } from "./helpers";
+
+/**
+ * Issue 16 item 5: a teacher opts in to product updates on her account page (on a phone);
+ * the administrator writes a newsletter, previews it and sends it to that audience; the
+ * teacher follows the unsubscribe link in the mail and leaves with one click.
+ */
+test("a newsletter goes to the teachers who asked for it, and the mailed link unsubscribes", async ({
+  page,
+  admin: _admin,
+  accounts,
+  browse,
+}) => {
+  const teacher = await accounts.teacher({ label: "reader" });
+  const phone = await browse(teacher);
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto("/dashboard/account");
+  const consents = phone.locator("#newsletters");
+  await consents.getByLabel("Email me when new exercises and features arrive").check();
+  await consents.getByRole("button", { name: "Save changes" }).click();
+  await expect(phone.getByRole("status").first()).toBeVisible();
+
+  const subject = `Five new warm-ups (${randomUUID().slice(0, 6)})`;
+  await page.goto("/dashboard");
+  await page.getByTestId("top-bar").getByRole("link", { name: "Admin Panel" }).click();
+  await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("link", { name: "Newsletters" })
+    .click();
+  await page.getByLabel("Subject").fill(subject);
+  await page
+    .getByLabel("Text (Markdown)")
+    .fill(
+      "Hello!\n\nThis month brings **five new warm-ups** for B1 groups.\n\n- Two-minute debates\n- Picture stories",
+    );
+  await page.getByLabel(/Teachers who agreed to product updates/).check();
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByTestId("newsletter-preview");
+  await expect(preview.locator("strong")).toHaveText("five new warm-ups");
+  await expect(preview.getByRole("listitem")).toHaveCount(2);
+
+  await page.getByRole("button", { name: "Send newsletter" }).click();
+  await expect(page.getByText("The newsletter is going out now")).toBeVisible();
+  await page.getByRole("link", { name: subject }).click();
+  await expect(page.getByTestId("newsletter-progress")).toHaveText(/^(\d+) of \1 sent$/, {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole("cell", { name: teacher.email })).toBeVisible();
+
+  const mail = await waitForMail(teacher.email, "newsletter-app");
+  expect(mail.subject).toBe(subject);
+  await phone.goto(linkIn(mail, "/unsubscribe/"));
+  await expect(phone.getByText(/Stop sending Parley's product updates to/)).toBeVisible();
+  await phone.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(phone.getByRole("status")).toContainText("will get no more product updates");
+  await phone.goto("/dashboard/account");
+  await expect(
+    phone.locator("#newsletters").getByLabel("Email me when new exercises and features arrive"),
+  ).not.toBeChecked();
+});

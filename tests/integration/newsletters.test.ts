@@ -1,0 +1,234 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, newsletters, userData, users } from "@db/schema";
+import { ROLE } from "~/lib/auth/roles";
+import { signedInAccount } from "../support/accounts";
+import { HttpSession } from "../support/http-session";
+import { linkIn, TestSmtpServer } from "../support/smtp";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+/**
+ * Issue 16 item 5: newsletters written in the admin panel reach the teachers who agreed to
+ * their stream, once each, in a frame in their language, with RFC 8058 one-click
+ * unsubscribe; the link in the footer unsubscribes too, after asking.
+ */
+
+const PASSWORD = "newsletters for the willing only";
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe("newsletters", () => {
+  let app: TestApp;
+  let smtp: TestSmtpServer;
+  let admin: HttpSession;
+
+  beforeAll(async () => {
+    smtp = new TestSmtpServer();
+    await smtp.start();
+    app = await startTestApp({ SMTP_URL: smtp.url, TRUSTED_PROXY_HEADER: "x-forwarded-for" });
+    admin = (
+      await signedInAccount(app, {
+        email: "editor@news.test",
+        role: ROLE.TEACHER | ROLE.ADMIN,
+        password: PASSWORD,
+      })
+    ).client;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.stop();
+  });
+
+  async function teacher(
+    email: string,
+    consent: { marketing?: boolean; app?: boolean; verified?: boolean; locale?: string },
+  ) {
+    const { id } = await signedInAccount(app, { email, role: ROLE.TEACHER, password: PASSWORD });
+    const now = app.clock.now();
+    await app.database.db
+      .update(users)
+      .set({
+        marketingNewsletterAcceptedAt: consent.marketing ? now : null,
+        appNewsletterAcceptedAt: consent.app ? now : null,
+        emailVerified: consent.verified ?? true,
+      })
+      .where(eq(users.id, id));
+    if (consent.locale)
+      await app.database.db
+        .update(userData)
+        .set({ locale: consent.locale })
+        .where(eq(userData.userId, id));
+    return id;
+  }
+
+  const form = (fields: Record<string, string>) => ({
+    subject: "Warm-ups for tired Mondays",
+    body: "Hello!\n\nFive **new warm-ups** are in the library.\n\n- Two truths and a lie\n- Picture stories",
+    audience: "marketing",
+    when: "now",
+    scheduledFor: "",
+    ...fields,
+  });
+
+  it("previews without sending, then sends to consenting, verified teachers only, once each", async () => {
+    const ola = await teacher("ola@news.test", { marketing: true, locale: "pl" });
+    await teacher("ben@news.test", { marketing: true });
+    await teacher("app-only@news.test", { app: true });
+    await teacher("nobody@news.test", {});
+    await teacher("unverified@news.test", { marketing: true, verified: false });
+
+    const preview = await admin.postForm("/admin/newsletters/new", form({ intent: "preview" }));
+    expect(preview.status).toBe(200);
+    const html = await preview.text();
+    expect(html).toContain("<strong>new warm-ups</strong>");
+    expect(html).toContain("Nothing has been sent yet");
+    expect(await app.database.db.select().from(newsletters)).toHaveLength(0);
+
+    const sent = await admin.postForm("/admin/newsletters/new", form({ intent: "send" }));
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain("The newsletter is going out now");
+
+    const toOla = await smtp.waitFor("ola@news.test", "newsletter-marketing");
+    await smtp.waitFor("ben@news.test", "newsletter-marketing");
+    const [letter] = await app.database.db.select().from(newsletters);
+    await until("the newsletter to be sent", async () => {
+      const [row] = await app.database.db
+        .select()
+        .from(newsletters)
+        .where(eq(newsletters.id, letter!.id));
+      return row?.status === "sent" ? row : undefined;
+    });
+    expect(
+      smtp.mails
+        .filter((m) => m.kind === "newsletter-marketing")
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(["ben@news.test", "ola@news.test"]);
+    // The body stays as written; the frame is in Ola's language, and she can leave.
+    expect(toOla.subject).toBe("Warm-ups for tired Mondays");
+    expect(toOla.html).toContain("<strong>new warm-ups</strong>");
+    expect(toOla.html).toContain('lang="pl"');
+    expect(toOla.text).toContain("Otrzymujesz");
+    expect(toOla.listUnsubscribePost).toBe("List-Unsubscribe=One-Click");
+    expect(toOla.listUnsubscribe).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/unsubscribe\/[\w.-]+>$/);
+
+    // Running the job again (a worker that died after enqueueing) adds no second copy.
+    await app.database.db
+      .update(newsletters)
+      .set({ status: "sending" })
+      .where(eq(newsletters.id, letter!.id));
+    await app.services.queue.send("newsletter", { id: letter!.id });
+    await until("the re-run to finish", async () => {
+      const [row] = await app.database.db
+        .select()
+        .from(newsletters)
+        .where(eq(newsletters.id, letter!.id));
+      return row?.status === "sent" ? row : undefined;
+    });
+    expect(
+      await app.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.newsletterId, letter!.id)),
+    ).toHaveLength(2);
+
+    const detail = await admin.get(`/admin/newsletters/${letter!.id}`);
+    expect(detail.status).toBe(200);
+    expect(await detail.text()).toContain("2 of 2 sent");
+    // A teacher cannot open it.
+    const { client: outsider } = await signedInAccount(app, {
+      email: "outsider@news.test",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    expect((await outsider.get(`/admin/newsletters/${letter!.id}`)).status).toBe(302);
+    expect((await admin.get("/admin/newsletters/99999")).status).toBe(404);
+    expect((await admin.get("/admin/newsletters/abc")).status).toBe(404);
+
+    // One click from the mail client: a POST with no cookie and no Origin.
+    const oneClick = await fetch(toOla.listUnsubscribe.slice(1, -1), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    const [olaNow] = await app.database.db
+      .select({ consent: users.marketingNewsletterAcceptedAt })
+      .from(users)
+      .where(eq(users.id, ola));
+    expect(olaNow?.consent).toBeNull();
+  });
+
+  it("unsubscribes from the footer link after asking, and the next newsletter skips them", async () => {
+    const toBen = smtp.mails.find((m) => m.to === "ben@news.test")!;
+    const reader = new HttpSession(app.url);
+    const path = new URL(linkIn(toBen, "/unsubscribe/")).pathname;
+    const page = await reader.get(path);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Stop sending Parley&#x27;s news and offers to be");
+    const done = await reader.postForm(path, {});
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("will get no more news and offers");
+
+    const forged = await reader.get(`${path.slice(0, -3)}xyz`);
+    expect(await forged.text()).toContain("This unsubscribe link is not valid");
+    expect((await reader.postForm(`${path.slice(0, -3)}xyz`, {})).status).toBe(200);
+
+    const before = smtp.mails.length;
+    await teacher("late@news.test", { marketing: true });
+    await admin.postForm(
+      "/admin/newsletters/new",
+      form({ intent: "send", subject: "Second issue" }),
+    );
+    await smtp.waitFor("late@news.test", "newsletter-marketing");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(smtp.mails.slice(before).map((m) => m.to)).toEqual(["late@news.test"]);
+  });
+
+  it("schedules for later, refuses a time already past and a missing date, with messages", async () => {
+    const past = await admin.postForm(
+      "/admin/newsletters/new",
+      form({ intent: "send", when: "later", scheduledFor: "2020-01-01T09:00" }),
+    );
+    expect(past.status).toBe(400);
+    expect(await past.text()).toContain("That time has already passed");
+    const missing = await admin.postForm(
+      "/admin/newsletters/new",
+      form({ intent: "send", when: "later", scheduledFor: "" }),
+    );
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("Choose the date and time to send it");
+    const tooShort = await admin.postForm(
+      "/admin/newsletters/new",
+      form({ body: "Hi", intent: "send" }),
+    );
+    expect(tooShort.status).toBe(400);
+
+    const at = new Date(app.clock.now().getTime() + 3 * 24 * 3600_000).toISOString().slice(0, 16);
+    const scheduled = await admin.postForm(
+      "/admin/newsletters/new",
+      form({ intent: "send", when: "later", scheduledFor: at, subject: "Later issue" }),
+    );
+    expect(scheduled.status).toBe(200);
+    expect(await scheduled.text()).toContain("The newsletter is scheduled");
+    const [row] = await app.database.db
+      .select()
+      .from(newsletters)
+      .where(eq(newsletters.subject, "Later issue"));
+    expect(row?.status).toBe("scheduled");
+    expect(row?.scheduledFor.toISOString().slice(0, 16)).toBe(at);
+    const { rows } = await app.database.executeSql(
+      "select start_after > now() + interval '2 days' as later from pgboss.job where name = 'newsletter' and data->>'id' = $1",
+      [String(row!.id)],
+    );
+    expect(rows).toEqual([{ later: true }]);
+  });
+});
