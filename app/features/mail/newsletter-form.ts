@@ -11,10 +11,12 @@ export function parseScheduledFor(value: string | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A newsletter as the admin writes it; checked in the browser and again by the server. */
+/**
+ * A newsletter as the admin writes it; checked in the browser and again by the server. (The
+ * button pressed, preview or send, is read apart: the browser's check sees no submitter.)
+ */
 export const NewsletterSchema = z
   .object({
-    intent: z.enum(["preview", "send"]),
     subject: z.string().trim().min(3).max(200),
     body: z.string().trim().min(20).max(50_000),
     audience: z.enum(AUDIENCES),

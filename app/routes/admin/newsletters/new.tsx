@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       errors: { scheduledFor: { key: "adminNewsletters.error.past" } },
       values,
     });
-  if (input.intent === "preview")
+  if (form.get("intent") === "preview")
     return {
       ...formDone("adminNewsletters.previewReady"),
       values,
