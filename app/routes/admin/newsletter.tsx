@@ -136,7 +136,7 @@ export default function AdminNewsletterPage({ loaderData: n }: Route.ComponentPr
           {t("adminNewsletters.previewHeading")}
         </h2>
         <div
-          className="prose max-w-none overflow-x-auto rounded-xl border border-slate-200 bg-white p-4"
+          className="prose-parley max-w-none overflow-x-auto rounded-xl border border-slate-200 bg-white p-4"
           lang="en"
           dir="ltr"
           // Sanitised by renderMarkdown on the server: no raw HTML, safe links only.

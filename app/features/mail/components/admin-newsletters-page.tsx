@@ -169,7 +169,7 @@ export function AdminNewslettersPage({
               {t("adminNewsletters.previewHeading")}
             </h3>
             <div
-              className="prose max-w-none overflow-x-auto rounded-xl border border-slate-200 bg-slate-50 p-4"
+              className="prose-parley max-w-none overflow-x-auto rounded-xl border border-slate-200 bg-slate-50 p-4"
               lang="en"
               dir="ltr"
               data-testid="newsletter-preview"
