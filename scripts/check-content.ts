@@ -14,6 +14,11 @@ import {
 } from "../app/features/content/build";
 import { MaterialFrontMatterSchema } from "../app/features/library/schema";
 import { lessonPlanMinutes } from "../app/features/library/vocabulary";
+import {
+  citationProblems,
+  itemPath,
+  type CitableItem,
+} from "../app/features/content/newsletter-citations";
 
 const root = path.resolve("content");
 const wanted = process.argv.slice(2);
@@ -112,6 +117,42 @@ if (!wanted.length || wanted.includes("materials")) {
     if (markdownToText(doc.body).length < 200)
       problems.push(`${rel}: the printable body is too short`);
     counts.materials = (counts.materials ?? 0) + 1;
+  }
+}
+
+// Newsletters cite only items that exist, by title, published before them.
+if (!wanted.length || wanted.includes("newsletter")) {
+  const day = (value: unknown) =>
+    value instanceof Date ? value.toISOString().slice(0, 10) : String(value ?? "").slice(0, 10);
+  const items = new Map<string, CitableItem>();
+  for (const file of walk(path.join(root, "library", "exercises")).filter((f) =>
+    f.endsWith(".json"),
+  ))
+    for (const e of JSON.parse(fs.readFileSync(file, "utf8")) as {
+      slug: string;
+      title: string;
+      publishedAt?: string;
+    }[])
+      items.set(itemPath("exercise", e.slug), { title: e.title, publishedAt: day(e.publishedAt) });
+  for (const [folder, type] of [
+    [path.join(root, "library", "materials"), "material"],
+    [path.join(root, "transcript"), "listening"],
+  ] as const)
+    for (const file of walk(folder).filter((f) => f.endsWith(".md"))) {
+      const data = parseFrontMatter(fs.readFileSync(file, "utf8")).data as {
+        title?: string;
+        publishedAt?: unknown;
+      };
+      items.set(itemPath(type, path.basename(file, ".md")), {
+        title: String(data.title ?? ""),
+        publishedAt: day(data.publishedAt),
+      });
+    }
+  for (const file of walk(path.join(root, "newsletter")).filter((f) => f.endsWith(".md"))) {
+    const doc = parseFrontMatter(fs.readFileSync(file, "utf8"));
+    const published = day((doc.data as { publishedAt?: unknown }).publishedAt);
+    for (const problem of citationProblems(doc.body, published, items))
+      problems.push(`${path.relative(root, file)}: ${problem}`);
   }
 }
 
