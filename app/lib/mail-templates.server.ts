@@ -3,18 +3,7 @@ import { getLocale } from "./i18n/locales";
 import { createTranslator } from "./i18n/translate";
 import type { MailMessage } from "./mail.server";
 import { dataKey } from "./i18n/translate";
-
-export type MailKind =
-  | "verifyEmail"
-  | "recovery"
-  | "alreadyRegistered"
-  | "passwordChanged"
-  | "signInLocked"
-  | "setPassword"
-  | "changeEmail"
-  | "emailChanged"
-  | "trialEnding"
-  | "organizationInvite";
+import type { MailKind } from "./mail-kinds";
 
 export interface MailVars {
   firstName?: string;

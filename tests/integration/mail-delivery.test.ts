@@ -112,6 +112,19 @@ describe("mail while the mail server is down", () => {
     expect(failed?.queue).toBe("mail");
     expect(failed?.retries).toBe(2);
 
+    // Any mail in any language, as its recipient would see it, with sample values.
+    const preview = await (
+      await admin.client.get("/admin/jobs?kind=organizationInvite&lang=pl")
+    ).text();
+    expect(preview).toContain(
+      "Anna Kowalska zaprasza Cię do szkoły Riverside Language School w Parley",
+    );
+    expect(preview).toContain('lang="pl"');
+    // Nonsense in the query falls back to the first mail in English, not an error.
+    const fallback = await admin.client.get("/admin/jobs?kind=nope&lang=xx");
+    expect(fallback.status).toBe(200);
+    expect(await fallback.text()).toContain("Confirm your email address for Parley");
+
     // A teacher cannot see or use the list.
     expect(locationOf(await teacher.get("/admin/jobs"))).not.toBe("/admin/jobs");
     const byTeacher = await teacher.postForm("/admin/jobs/retry", {

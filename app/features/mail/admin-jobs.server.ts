@@ -1,6 +1,11 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { mailOutbox } from "@db/schema";
+import { formatDayMonthYearTime } from "~/lib/format";
+import { LOCALES } from "~/lib/i18n/locales";
+import { MAIL_KINDS } from "~/lib/mail-kinds";
+import { renderMail } from "~/lib/mail-templates.server";
 import { MAIL_QUEUE } from "~/lib/queue.server";
+import { addDays } from "~/lib/time";
 import type { Services } from "~/lib/services.server";
 import { MAIL_STATUSES, type MailStatus } from "./mail-status";
 
@@ -73,4 +78,34 @@ export async function retryFailedJob(services: Services, queue: string, id: stri
         .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, "failed")));
   }
   return services.queue.retry(queue, id);
+}
+
+/**
+ * A transactional mail as a recipient in `lang` gets it, with sample values (the admin's
+ * preview): subject, HTML and text. Unknown kinds and languages fall back to the first.
+ */
+export function previewMail(services: Services, kind: string | null, lang: string | null) {
+  const mailKind = MAIL_KINDS.find((k) => k === kind) ?? MAIL_KINDS[0];
+  const locale = LOCALES.find((l) => l.code === lang)?.code ?? "en";
+  const origin = services.env.appOrigin;
+  const message = renderMail(services.i18n, locale, mailKind, "teacher@example.com", {
+    firstName: "Maria",
+    url: `${origin}/auth/verify/sample-link`,
+    supportEmail: services.env.SUPPORT_EMAIL,
+    appOrigin: origin,
+    values: {
+      date: `${formatDayMonthYearTime(addDays(services.clock.now(), 1), "UTC")} UTC`,
+      school: "Riverside Language School",
+      inviter: "Anna Kowalska",
+      days: "7",
+      newEmail: "maria.new@example.com",
+    },
+  });
+  return {
+    kind: mailKind,
+    lang: locale,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+  };
 }

@@ -1,6 +1,6 @@
 import { useOutlet } from "react-router";
 import type { Route } from "./+types/jobs";
-import { loadMailAndJobs } from "~/features/mail/admin-jobs.server";
+import { loadMailAndJobs, previewMail } from "~/features/mail/admin-jobs.server";
 import { AdminJobsPage } from "~/features/mail/components/admin-jobs-page";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
@@ -12,9 +12,12 @@ import { getServices } from "~/lib/context.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const data = await loadMailAndJobs(getServices(context));
+  const services = getServices(context);
+  const data = await loadMailAndJobs(services);
+  const query = new URL(request.url).searchParams;
   return {
     ...data,
+    preview: previewMail(services, query.get("kind"), query.get("lang")),
     recent: data.recent.map((m) => ({
       ...m,
       createdAt: m.createdAt.toISOString(),

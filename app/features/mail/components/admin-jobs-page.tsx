@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
-import { href } from "react-router";
+import { Form, href } from "react-router";
+import { Button } from "~/components/ui/button";
+import { LOCALES } from "~/lib/i18n/locales";
+import { MAIL_KINDS } from "~/lib/mail-kinds";
 import { AnswerAlert } from "~/components/answer-alert";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
@@ -13,6 +16,8 @@ import { MAIL_STATUSES, type MailStatus } from "../mail-status";
 /** What /admin/jobs loads, dates as text. */
 export interface AdminJobsData {
   transport: "smtp" | "outbox";
+  /** One transactional mail rendered with sample values (`?kind=&lang=`). */
+  preview: { kind: string; lang: string; subject: string; html: string; text: string };
   counts: Record<MailStatus, number>;
   recent: {
     id: number;
@@ -44,6 +49,63 @@ function BoxedTable({ columns, children }: { columns: Column[]; children: ReactN
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** Any transactional mail in any language, as the recipient sees it (HTML and text). */
+function MailPreview({ preview }: { preview: AdminJobsData["preview"] }) {
+  const t = useT();
+  const select = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2";
+  return (
+    <section aria-labelledby="previews-heading" className="mb-8">
+      <h2 id="previews-heading" className="mb-1 text-lg font-semibold text-ink">
+        {t("adminJobs.previews")}
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">{t("adminJobs.previewsIntro")}</p>
+      <Form method="get" preventScrollReset className="mb-4 flex flex-wrap items-end gap-3">
+        <label className="text-sm font-medium text-slate-800">
+          {t("adminJobs.previewKind")}
+          <select name="kind" defaultValue={preview.kind} className={select}>
+            {MAIL_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kind}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-800">
+          {t("adminJobs.previewLanguage")}
+          <select name="lang" defaultValue={preview.lang} className={select}>
+            {LOCALES.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" theme="white">
+          {t("adminJobs.previewShow")}
+        </Button>
+      </Form>
+      <p className="mb-2 text-sm">
+        <span className="font-medium text-slate-800">{t("adminJobs.previewSubject")}:</span>{" "}
+        <span data-testid="mail-preview-subject">{preview.subject}</span>
+      </p>
+      <iframe
+        title={t("adminJobs.previewHtml")}
+        srcDoc={preview.html}
+        sandbox=""
+        className="h-[32rem] w-full rounded-xl border border-slate-200 bg-white"
+      />
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-medium text-brand-800">
+          {t("adminJobs.previewText")}
+        </summary>
+        <pre className="mt-2 whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-white p-4 text-sm">
+          {preview.text}
+        </pre>
+      </details>
+    </section>
   );
 }
 
@@ -90,6 +152,8 @@ export function AdminJobsPage({ loaded, posted }: { loaded: AdminJobsData; poste
           ))}
         </dl>
       </section>
+
+      <MailPreview preview={loaded.preview} />
 
       <section aria-labelledby="failed-heading" className="mb-8">
         <h2 id="failed-heading" className="mb-3 text-lg font-semibold text-ink">
