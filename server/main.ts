@@ -100,6 +100,14 @@ export async function main(options: MainOptions): Promise<void> {
     vite: options.vite,
   });
 
+  // Periodic work (subscription repair, reminders, housekeeping) on pg-boss's cron: each
+  // slot runs on one instance, whichever are up. Mail delivery started with the services.
+  // Set up before listening: once the port answers, SIGTERM finds its handler in place.
+  if (env.JOBS === "on") {
+    await services.queue.schedule([...membershipJobs(services), ...notificationJobs(services)]);
+    await startNewsletterWorker(services);
+  }
+
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
     s.once("error", reject);
@@ -121,13 +129,6 @@ export async function main(options: MainOptions): Promise<void> {
     `\n  Parley is running at http://${env.HOST === "127.0.0.1" ? "localhost" : env.HOST}:${port}` +
       `  (database: ${database.kind === "pglite" ? `embedded, ${env.DATA_DIR}` : "PostgreSQL"})\n\n`,
   );
-
-  // Periodic work (subscription repair, reminders, housekeeping) on pg-boss's cron: each
-  // slot runs on one instance, whichever are up. Mail delivery started with the services.
-  if (env.JOBS === "on") {
-    await services.queue.schedule([...membershipJobs(services), ...notificationJobs(services)]);
-    await startNewsletterWorker(services);
-  }
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
