@@ -35,6 +35,9 @@ export default [
     localized("issue", "newsletter/:file", "routes/public/newsletter-issue.tsx"),
     route("newsletter", "routes/public/newsletter-archive.tsx", { id: "news" }),
     route("unsubscribe/:token", "routes/public/unsubscribe.tsx", { id: "unsubscribe" }),
+    route("newsletter/confirm/:token", "routes/public/newsletter-confirm.tsx", {
+      id: "newsletterConfirm",
+    }),
   ]),
   layout("routes/layouts/focused.tsx", { id: "Lfocused" }, [
     localized("redirect", "redirect", "routes/public/redirect.tsx"),

@@ -10,5 +10,7 @@ export const MAIL_KINDS = [
   "emailChanged",
   "trialEnding",
   "organizationInvite",
+  "confirmApp",
+  "confirmMarketing",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];

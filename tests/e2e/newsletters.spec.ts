@@ -3,7 +3,8 @@ import { expect, test } from "./fixtures";
 import { linkIn, waitForMail } from "./helpers";
 
 /**
- * Issue 16 item 5: a teacher opts in to product updates on her account page (on a phone);
+ * Issue 16 item 5: a teacher opts in to product updates on her account page (on a phone) and
+ * confirms from the mailed link (double opt-in);
  * the administrator writes a newsletter, previews it and sends it to that audience; the
  * teacher follows the unsubscribe link in the mail and leaves with one click.
  */
@@ -20,7 +21,11 @@ test("a newsletter goes to the teachers who asked for it, and the mailed link un
   const consents = phone.locator("#newsletters");
   await consents.getByLabel("Email me when new exercises and features arrive").check();
   await consents.getByRole("button", { name: "Save changes" }).click();
-  await expect(phone.getByRole("status").first()).toBeVisible();
+  // Double opt-in: the consent starts from the link in the confirmation mail.
+  await expect(phone.getByText("Almost done: we sent you an email")).toBeVisible();
+  await phone.goto(linkIn(await waitForMail(teacher.email, "confirmApp"), "/newsletter/confirm/"));
+  await phone.getByRole("button", { name: "Confirm" }).click();
+  await expect(phone.getByRole("status")).toContainText("will get emails about new exercises");
 
   const subject = `Five new warm-ups (${randomUUID().slice(0, 6)})`;
   await page.goto("/dashboard");

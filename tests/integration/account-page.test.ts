@@ -63,7 +63,28 @@ describe("the account page", () => {
         })
       ).status,
     ).toBe(200);
-    expect((await client.postForm("/dashboard/account/consents", { app: "on" })).status).toBe(200);
+    // Ticking a newsletter starts nothing but a confirmation mail (double opt-in)…
+    const ticked = await client.postForm("/dashboard/account/consents", { app: "on" });
+    expect(ticked.status).toBe(200);
+    expect(await ticked.text()).toContain("Almost done: we sent you an email");
+    const [before] = await app.database.db
+      .select({ app: users.appNewsletterAcceptedAt })
+      .from(users)
+      .where(eq(users.email, "ola@account.test"));
+    expect(before?.app).toBeNull();
+    // …whose link asks first, and starts the consent with the button.
+    const confirm = new URL(
+      linkIn(await smtp.waitFor("ola@account.test", "confirmApp"), "/newsletter/confirm/"),
+    ).pathname;
+    const reader = new HttpSession(app.url);
+    expect(await (await reader.get(confirm)).text()).toContain(
+      "Start sending emails about new exercises and features to ol",
+    );
+    expect(await (await reader.postForm(confirm, {})).text()).toContain("Thank you.");
+    // A forged or stale link starts nothing.
+    expect(await (await reader.postForm(`${confirm}x`, {})).text()).toContain(
+      "This confirmation link is not valid",
+    );
     const prefs = await client.postForm("/dashboard/account/preferences", {
       locale: "pl",
       countryCode: "PL",
@@ -124,7 +145,7 @@ describe("the account page", () => {
       .where(eq(users.email, "ala@account.test"));
     expect(row?.first).toBe("Ola");
     // The answer to a form sent without JavaScript is the whole page with the form's message.
-    const saved = await client.postForm("/dashboard/account/consents", { app: "on" });
+    const saved = await client.postForm("/dashboard/account/consents", {});
     const html = await saved.text();
     expect(html).toContain('id="profile-title"');
     expect(html).toContain("Saved");

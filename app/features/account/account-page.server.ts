@@ -37,6 +37,10 @@ export function accountFormInvalid(
 }
 
 /** A form of the account page saved: the "Saved" notice under that form. */
-export function accountFormSaved(intent: AccountFormName, init?: ResponseInit) {
-  return data<AccountAnswer>({ ok: true, notice: "account.saved" as const, intent }, init);
+export function accountFormSaved(
+  intent: AccountFormName,
+  init?: ResponseInit,
+  notice: "account.saved" | "account.consentsConfirmSent" = "account.saved",
+) {
+  return data<AccountAnswer>({ ok: true, notice, intent }, init);
 }

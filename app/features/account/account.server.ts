@@ -18,6 +18,7 @@ import {
   users,
 } from "@db/schema";
 import type { SessionUser } from "~/lib/auth/session.server";
+import { requestConsent, type Audience } from "~/features/mail/index.server";
 import { isCommonPassword } from "~/lib/auth/password.server";
 import type { Database } from "~/lib/db.server";
 import type { FormFailure } from "~/lib/forms";
@@ -104,22 +105,30 @@ export async function updateProfile(
     .where(eq(userData.userId, user.id));
 }
 
+/**
+ * The two newsletter consents of the account page. Unticking withdraws at once; ticking one
+ * not given yet starts nothing but a confirmation mail (double opt-in): answers the streams
+ * that now wait for their owner's confirmation.
+ */
 export async function updateConsents(
   services: Services,
   user: SessionUser,
   input: { marketing: boolean; app: boolean },
-) {
+): Promise<Audience[]> {
   const now = services.clock.now();
   await services.db
     .update(users)
     .set({
-      marketingNewsletterAcceptedAt: input.marketing
-        ? (user.marketingNewsletterAcceptedAt ?? now)
-        : null,
-      appNewsletterAcceptedAt: input.app ? (user.appNewsletterAcceptedAt ?? now) : null,
+      marketingNewsletterAcceptedAt: input.marketing ? user.marketingNewsletterAcceptedAt : null,
+      appNewsletterAcceptedAt: input.app ? user.appNewsletterAcceptedAt : null,
       updatedAt: now,
     })
     .where(eq(users.id, user.id));
+  const asked: Audience[] = [];
+  if (input.marketing && !user.marketingNewsletterAcceptedAt) asked.push("marketing");
+  if (input.app && !user.appNewsletterAcceptedAt) asked.push("app");
+  for (const audience of asked) await requestConsent(services, user.id, audience);
+  return asked;
 }
 
 export async function updatePreferences(

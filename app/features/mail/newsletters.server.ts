@@ -4,7 +4,7 @@ import { mailOutbox, newsletters, userData, users } from "@db/schema";
 import { renderMarkdown, markdownToText } from "~/lib/content/markdown";
 import { inTransaction } from "~/lib/db.server";
 import { createTranslator } from "~/lib/i18n/translate";
-import { escapeHtml, mailLayout } from "~/lib/mail-templates.server";
+import { escapeHtml, mailLayout, renderMail } from "~/lib/mail-templates.server";
 import type { Services } from "~/lib/services.server";
 import { getOrCreateSecret } from "~/lib/settings.server";
 import { MAIL_STATUSES, type MailStatus } from "./mail-status";
@@ -54,9 +54,10 @@ function maskEmail(email: string): string {
   return `${name.slice(0, 2)}${"•".repeat(Math.max(1, Math.min(6, name.length - 2)))}@${domain}`;
 }
 
-/** What the unsubscribe page shows for a link: whose address, which stream; null if invalid. */
-export async function unsubscribeTarget(services: Services, token: string) {
-  const target = await readUnsubscribeToken(services, token);
+type LinkTarget = { userId: string; audience: Audience } | null;
+
+/** Whose address and which stream a link names, and whether that consent is on. */
+async function describeTarget(services: Services, target: LinkTarget) {
   if (!target) return null;
   const [user] = await services.db
     .select({ email: users.email, consent: consentColumn(target.audience) })
@@ -66,20 +67,93 @@ export async function unsubscribeTarget(services: Services, token: string) {
   return { audience: target.audience, email: maskEmail(user.email), subscribed: !!user.consent };
 }
 
-/** Withdraws the consent the link names (RFC 8058 one-click, or the page's button). */
-export async function unsubscribe(services: Services, token: string) {
-  const target = await readUnsubscribeToken(services, token);
+/** Turns the consent a link names on (kept as it was if it was on) or off. */
+async function setConsent(services: Services, target: LinkTarget, on: boolean) {
   if (!target) return null;
   const column =
     target.audience === "marketing" ? "marketingNewsletterAcceptedAt" : "appNewsletterAcceptedAt";
   const [user] = await services.db
     .update(users)
-    .set({ [column]: null })
+    .set({
+      [column]: on
+        ? sql`coalesce(${consentColumn(target.audience)}, ${services.clock.now()})`
+        : null,
+    })
     .where(eq(users.id, target.userId))
     .returning({ email: users.email });
   if (!user) return null;
-  services.log.info({ audience: target.audience }, "unsubscribed from a newsletter");
-  return { audience: target.audience, email: maskEmail(user.email) };
+  services.log.info({ audience: target.audience, on }, "newsletter consent changed by link");
+  return { audience: target.audience, email: maskEmail(user.email), subscribed: on };
+}
+
+/** What the unsubscribe page shows for a link: whose address, which stream; null if invalid. */
+export async function unsubscribeTarget(services: Services, token: string) {
+  return describeTarget(services, await readUnsubscribeToken(services, token));
+}
+
+/** Withdraws the consent the link names (RFC 8058 one-click, or the page's button). */
+export async function unsubscribe(services: Services, token: string) {
+  return setConsent(services, await readUnsubscribeToken(services, token), false);
+}
+
+const CONFIRM_DAYS = 7;
+
+/**
+ * Double opt-in for consent given outside sign-up (the account page): the consent starts
+ * only when the owner of the address opens the mailed link and confirms. The link is signed
+ * and dated; it works for 7 days by the app's clock.
+ */
+export async function requestConsent(services: Services, userId: string, audience: Audience) {
+  const [user] = await services.db
+    .select({ email: users.email, firstName: users.firstName, locale: userData.locale })
+    .from(users)
+    .leftJoin(userData, eq(userData.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!user) return;
+  const issued = Math.floor(services.clock.now().getTime() / 1000);
+  const payload = `${Buffer.from(userId).toString("base64url")}.${audience}.${issued}`;
+  const token = `${payload}.${sign(await unsubscribeSecret(services), `confirm.${payload}`)}`;
+  await services.mail.send(
+    renderMail(
+      services.i18n,
+      user.locale ?? "en",
+      audience === "marketing" ? "confirmMarketing" : "confirmApp",
+      user.email,
+      {
+        firstName: user.firstName || undefined,
+        url: `${services.env.appOrigin}/newsletter/confirm/${token}`,
+        supportEmail: services.env.SUPPORT_EMAIL,
+        appOrigin: services.env.appOrigin,
+      },
+    ),
+    { key: `confirm:${audience}:${userId}:${issued}` },
+  );
+}
+
+async function readConsentToken(services: Services, token: string) {
+  const parts = token.split(".");
+  if (parts.length !== 4) return null;
+  const [user, audience, issued, mac] = parts as [string, string, string, string];
+  if (!(AUDIENCES as readonly string[]).includes(audience) || !/^\d{1,12}$/.test(issued))
+    return null;
+  const expected = Buffer.from(
+    sign(await unsubscribeSecret(services), `confirm.${user}.${audience}.${issued}`),
+  );
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const age = services.clock.now().getTime() / 1000 - Number(issued);
+  if (age < 0 || age > CONFIRM_DAYS * 24 * 3600) return null;
+  return { userId: Buffer.from(user, "base64url").toString(), audience: audience as Audience };
+}
+
+/** What the confirmation page asks about: whose address, which stream; null if invalid. */
+export async function consentTarget(services: Services, token: string) {
+  return describeTarget(services, await readConsentToken(services, token));
+}
+
+/** Starts the consent the link names (kept as it was when it had started already). */
+export async function confirmConsent(services: Services, token: string) {
+  return setConsent(services, await readConsentToken(services, token), true);
 }
 
 /** The newsletter's body as the mail and the preview show it (sanitised Markdown). */

@@ -25,10 +25,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = parseForm(await readForm(request), ConsentsSchema);
   if (!parsed.ok) return accountFormInvalid("consents", parsed);
-  await updateConsents(services, user, {
+  const asked = await updateConsents(services, user, {
     marketing: parsed.data.marketing === "on",
     app: parsed.data.app === "on",
   });
+  // A consent just ticked waits for the mailed link (double opt-in); the answer says so.
+  if (asked.length) return accountFormSaved("consents", undefined, "account.consentsConfirmSent");
   return accountFormSaved("consents");
 }
 
