@@ -193,6 +193,32 @@ describe("newsletters", () => {
     expect(smtp.mails.slice(before).map((m) => m.to)).toEqual(["late@news.test"]);
   });
 
+  it("asks to confirm a consent ticked on the account page, and the link expires after 7 days", async () => {
+    const { client, id } = await signedInAccount(app, {
+      email: "late-reader@news.test",
+      role: ROLE.TEACHER,
+      password: PASSWORD,
+    });
+    expect(
+      await (await client.postForm("/dashboard/account/consents", { marketing: "on" })).text(),
+    ).toContain("Almost done");
+    const mail = await smtp.waitFor("late-reader@news.test", "confirmMarketing");
+    expect(mail.subject).toBe("Confirm: teaching tips and special offers from Parley");
+    const link = new URL(linkIn(mail, "/newsletter/confirm/")).pathname;
+    app.clock.advance(8 * 24 * 3600_000);
+    try {
+      const late = await new HttpSession(app.url).postForm(link, {});
+      expect(await late.text()).toContain("This confirmation link is not valid or has expired");
+    } finally {
+      app.clock.advance(-8 * 24 * 3600_000);
+    }
+    const [row] = await app.database.db
+      .select({ consent: users.marketingNewsletterAcceptedAt })
+      .from(users)
+      .where(eq(users.id, id));
+    expect(row?.consent).toBeNull();
+  });
+
   it("schedules for later, refuses a time already past and a missing date, with messages", async () => {
     const past = await admin.postForm(
       "/admin/newsletters/new",
