@@ -7,6 +7,7 @@ import { HttpSession, locationOf } from "../support/http-session";
 import { freePort, startServer, tempDir } from "../support/server-process";
 import { linkIn, TestSmtpServer } from "../support/smtp";
 import { startTestApp, type TestApp } from "../support/test-app";
+import { until } from "../support/until";
 import { freshPostgresDatabase } from "../support/test-database";
 
 /**
@@ -17,16 +18,6 @@ import { freshPostgresDatabase } from "../support/test-database";
  */
 
 const PASSWORD = "letters wait patiently in the outbox";
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 function signUpForm(email: string, firstName: string) {
   return { firstName, lastName: "Nowak", email, password: PASSWORD, terms: "on" };

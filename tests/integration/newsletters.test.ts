@@ -6,6 +6,7 @@ import { signedInAccount } from "../support/accounts";
 import { HttpSession } from "../support/http-session";
 import { linkIn, TestSmtpServer } from "../support/smtp";
 import { startTestApp, type TestApp } from "../support/test-app";
+import { until } from "../support/until";
 
 /**
  * Issue 16 item 5: newsletters written in the admin panel reach the teachers who agreed to
@@ -14,16 +15,6 @@ import { startTestApp, type TestApp } from "../support/test-app";
  */
 
 const PASSWORD = "newsletters for the willing only";
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe("newsletters", () => {
   let app: TestApp;

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { cx } from "./cx";
 
 export interface Column {
@@ -33,5 +34,17 @@ export function TableHead({
         ))}
       </tr>
     </thead>
+  );
+}
+
+/** A data table in a white box that scrolls sideways on a narrow screen. */
+export function BoxedTable({ columns, children }: { columns: Column[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+      <table className="w-full text-sm">
+        <TableHead className="bg-slate-50" cellClassName="px-4 py-2" columns={columns} />
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { renderMail } from "~/lib/mail-templates.server";
 import { MAIL_QUEUE } from "~/lib/queue.server";
 import { addDays } from "~/lib/time";
 import type { Services } from "~/lib/services.server";
-import { MAIL_STATUSES, type MailStatus } from "./mail-status";
+import { emptyCounts, MAIL_STATUSES, type MailStatus } from "./mail-status";
 
 /** What the admin's mail and jobs page shows: the outbox by status, its latest mails, failed jobs. */
 export async function loadMailAndJobs(services: Services) {
@@ -44,7 +44,7 @@ export async function loadMailAndJobs(services: Services) {
         .where(inArray(mailOutbox.id, mailIds))
     : [];
   const mailById = new Map(mails.map((m) => [m.id, m]));
-  const counts = Object.fromEntries(MAIL_STATUSES.map((s) => [s, 0])) as Record<MailStatus, number>;
+  const counts = emptyCounts();
   for (const row of byStatus)
     if ((MAIL_STATUSES as readonly string[]).includes(row.status))
       counts[row.status as MailStatus] = row.count;

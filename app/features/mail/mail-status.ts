@@ -8,3 +8,8 @@ export const MAIL_STATUSES = [
   "suppressed",
 ] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** A count of 0 for every status, to add rows to. */
+export function emptyCounts(): Record<MailStatus, number> {
+  return Object.fromEntries(MAIL_STATUSES.map((s) => [s, 0])) as Record<MailStatus, number>;
+}

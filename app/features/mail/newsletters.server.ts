@@ -7,7 +7,7 @@ import { createTranslator } from "~/lib/i18n/translate";
 import { escapeHtml, mailLayout, renderMail } from "~/lib/mail-templates.server";
 import type { Services } from "~/lib/services.server";
 import { getOrCreateSecret } from "~/lib/settings.server";
-import { MAIL_STATUSES, type MailStatus } from "./mail-status";
+import { emptyCounts, MAIL_STATUSES, type MailStatus } from "./mail-status";
 import { AUDIENCES, type Audience } from "./newsletter-form";
 
 const NEWSLETTER_QUEUE = "newsletter";
@@ -30,9 +30,9 @@ function sign(secret: string, payload: string): string {
 }
 
 /** A link token that unsubscribes one user from one stream, without signing in. */
-async function unsubscribeToken(services: Services, userId: string, audience: Audience) {
+function unsubscribeToken(secret: string, userId: string, audience: Audience) {
   const payload = `${Buffer.from(userId).toString("base64url")}.${audience}`;
-  return `${payload}.${sign(await unsubscribeSecret(services), payload)}`;
+  return `${payload}.${sign(secret, payload)}`;
 }
 
 async function readUnsubscribeToken(
@@ -212,6 +212,23 @@ async function sendNewsletter(services: Services, id: number) {
   const bodyHtml = newsletterHtml(letter.body);
   const bodyText = markdownToText(letter.body);
   const origin = services.env.appOrigin;
+  // Read once per newsletter, not once per recipient.
+  const secret = await unsubscribeSecret(services);
+  const footers = new Map<string, { why: string; link: string }>();
+  const footerIn = (locale: string) => {
+    let footer = footers.get(locale);
+    if (!footer) {
+      const t = createTranslator(locale, services.i18n.get(locale).messages);
+      footer = {
+        why: t(
+          audience === "marketing" ? "mail.newsletter.whyMarketing" : "mail.newsletter.whyApp",
+        ),
+        link: t("mail.newsletter.unsubscribe"),
+      };
+      footers.set(locale, footer);
+    }
+    return footer;
+  };
   let after = "";
   let total = 0;
   for (;;) {
@@ -223,35 +240,29 @@ async function sendNewsletter(services: Services, id: number) {
       .orderBy(asc(users.id))
       .limit(PAGE);
     if (!page.length) break;
-    const messages = await Promise.all(
-      page.map(async (user) => {
-        const locale = user.locale ?? "en";
-        const t = createTranslator(locale, services.i18n.get(locale).messages);
-        const url = `${origin}/unsubscribe/${await unsubscribeToken(services, user.id, audience)}`;
-        const why = t(
-          audience === "marketing" ? "mail.newsletter.whyMarketing" : "mail.newsletter.whyApp",
-        );
-        const link = t("mail.newsletter.unsubscribe");
-        return {
-          kind: `newsletter-${audience}`,
-          to: user.email,
-          subject: letter.subject,
-          text: `${bodyText}\n\n—\n\n${why}\n${link}: ${url}`,
-          html: mailLayout(
-            locale,
-            letter.subject,
-            `<div lang="en" dir="ltr">${bodyHtml}</div>`,
-            `${escapeHtml(why)} <a href="${escapeHtml(url)}" style="color:#1d35d7">${escapeHtml(link)}</a>`,
-          ),
-          headers: {
-            "List-Unsubscribe": `<${url}>`,
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-          },
-          newsletterId: id,
-          key: `newsletter:${id}:${user.id}`,
-        };
-      }),
-    );
+    const messages = page.map((user) => {
+      const locale = user.locale ?? "en";
+      const { why, link } = footerIn(locale);
+      const url = `${origin}/unsubscribe/${unsubscribeToken(secret, user.id, audience)}`;
+      return {
+        kind: `newsletter-${audience}`,
+        to: user.email,
+        subject: letter.subject,
+        text: `${bodyText}\n\n—\n\n${why}\n${link}: ${url}`,
+        html: mailLayout(
+          locale,
+          letter.subject,
+          `<div lang="en" dir="ltr">${bodyHtml}</div>`,
+          `${escapeHtml(why)} <a href="${escapeHtml(url)}" style="color:#1d35d7">${escapeHtml(link)}</a>`,
+        ),
+        headers: {
+          "List-Unsubscribe": `<${url}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+        newsletterId: id,
+        key: `newsletter:${id}:${user.id}`,
+      };
+    });
     await services.mail.sendMany(messages);
     total += page.length;
     after = page[page.length - 1]!.id;
@@ -272,18 +283,13 @@ async function progressOf(services: Services, id?: number) {
   const byNewsletter = new Map<number, Record<MailStatus, number>>();
   for (const row of rows) {
     if (row.newsletterId === null) continue;
-    const counts =
-      byNewsletter.get(row.newsletterId) ??
-      (Object.fromEntries(MAIL_STATUSES.map((s) => [s, 0])) as Record<MailStatus, number>);
+    const counts = byNewsletter.get(row.newsletterId) ?? emptyCounts();
     if ((MAIL_STATUSES as readonly string[]).includes(row.status))
       counts[row.status as MailStatus] += row.count;
     byNewsletter.set(row.newsletterId, counts);
   }
   return byNewsletter;
 }
-
-const EMPTY_COUNTS = () =>
-  Object.fromEntries(MAIL_STATUSES.map((s) => [s, 0])) as Record<MailStatus, number>;
 
 /** The admin's list: every newsletter, newest first, with how far its sending got. */
 export async function listNewsletters(services: Services) {
@@ -301,7 +307,7 @@ export async function listNewsletters(services: Services) {
     ),
   ]);
   return {
-    newsletters: rows.map((row) => ({ ...row, counts: progress.get(row.id) ?? EMPTY_COUNTS() })),
+    newsletters: rows.map((row) => ({ ...row, counts: progress.get(row.id) ?? emptyCounts() })),
     audienceSizes: Object.fromEntries(audiences) as Record<Audience, number>,
   };
 }
@@ -327,7 +333,7 @@ export async function newsletterDetail(services: Services, id: number) {
   return {
     ...letter,
     html: newsletterHtml(letter.body),
-    counts: progress.get(id) ?? EMPTY_COUNTS(),
+    counts: progress.get(id) ?? emptyCounts(),
     recipientsShown: recipients,
   };
 }

@@ -3,7 +3,7 @@ import { href, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
-import { TableHead } from "~/components/ui/table-head";
+import { BoxedTable } from "~/components/ui/table-head";
 import { MAIL_STATUSES } from "~/features/mail/mail-status";
 import { newsletterDetail } from "~/features/mail/newsletters.server";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -101,34 +101,25 @@ export default function AdminNewsletterPage({ loaderData: n }: Route.ComponentPr
         {n.recipients.length === 0 ? (
           <p className="text-sm text-slate-700">{t("adminNewsletters.noRecipients")}</p>
         ) : (
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-            <table className="w-full text-sm">
-              <TableHead
-                className="bg-slate-50"
-                cellClassName="px-4 py-2"
-                columns={[
-                  { label: t("adminJobs.mail") },
-                  { label: t("adminJobs.status") },
-                  { label: t("adminNewsletters.date") },
-                ]}
-              />
-              <tbody>
-                {n.recipients.map((r) => (
-                  <tr key={r.to} className="border-t border-slate-100 align-top">
-                    <td className="break-all px-4 py-2">{r.to}</td>
-                    <td className="px-4 py-2">
-                      {(MAIL_STATUSES as readonly string[]).includes(r.status)
-                        ? t(`adminJobs.status.${r.status as (typeof MAIL_STATUSES)[number]}`)
-                        : r.status}
-                    </td>
-                    <td className="px-4 py-2">
-                      {r.sentAt ? <LocalDateTime value={r.sentAt} /> : "—"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <BoxedTable
+            columns={[
+              { label: t("adminJobs.mail") },
+              { label: t("adminJobs.status") },
+              { label: t("adminNewsletters.date") },
+            ]}
+          >
+            {n.recipients.map((r) => (
+              <tr key={r.to} className="border-t border-slate-100 align-top">
+                <td className="break-all px-4 py-2">{r.to}</td>
+                <td className="px-4 py-2">
+                  {(MAIL_STATUSES as readonly string[]).includes(r.status)
+                    ? t(`adminJobs.status.${r.status as (typeof MAIL_STATUSES)[number]}`)
+                    : r.status}
+                </td>
+                <td className="px-4 py-2">{r.sentAt ? <LocalDateTime value={r.sentAt} /> : "—"}</td>
+              </tr>
+            ))}
+          </BoxedTable>
         )}
       </section>
       <section aria-labelledby="body-heading">

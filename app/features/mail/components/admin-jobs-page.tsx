@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form, href } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LOCALES } from "~/lib/i18n/locales";
@@ -7,7 +6,7 @@ import { AnswerAlert } from "~/components/answer-alert";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
-import { TableHead, type Column } from "~/components/ui/table-head";
+import { BoxedTable } from "~/components/ui/table-head";
 import type { FormAnswer } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
 import { usePageForms } from "~/lib/page-forms";
@@ -38,18 +37,6 @@ export interface AdminJobsData {
     failedOn: string | null;
     mail: { kind: string; to: string } | null;
   }[];
-}
-
-/** A data table in a white box that scrolls sideways on a narrow screen. */
-function BoxedTable({ columns, children }: { columns: Column[]; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-      <table className="w-full text-sm">
-        <TableHead className="bg-slate-50" cellClassName="px-4 py-2" columns={columns} />
-        <tbody>{children}</tbody>
-      </table>
-    </div>
-  );
 }
 
 /** Any transactional mail in any language, as the recipient sees it (HTML and text). */

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
 import { TextAreaField, TextField } from "~/components/ui/field";
-import { TableHead } from "~/components/ui/table-head";
+import { BoxedTable } from "~/components/ui/table-head";
 import { useFormChecks, useMessage, type FormAnswer, type FormFailure } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
 import { AUDIENCES, NewsletterSchema, type Audience } from "../newsletter-form";
@@ -189,45 +189,38 @@ export function AdminNewslettersPage({
             {t("page.adminNewsletters.empty")}
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-            <table className="w-full text-sm">
-              <TableHead
-                className="bg-slate-50"
-                cellClassName="px-4 py-2"
-                columns={[
-                  { label: t("adminNewsletters.subject") },
-                  { label: t("adminNewsletters.statusColumn") },
-                  { label: t("adminNewsletters.progress") },
-                  { label: t("adminNewsletters.date") },
-                ]}
-              />
-              <tbody>
-                {loaded.newsletters.map((n) => (
-                  <tr key={n.id} className="border-t border-slate-100 align-top">
-                    <td className="px-4 py-2">
-                      <Link
-                        to={href("/admin/newsletters/:id", { id: String(n.id) })}
-                        className="font-medium text-brand-800 underline"
-                      >
-                        {n.subject}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-2">
-                      {isStatus(n.status) ? t(STATUS_KEYS[n.status]) : n.status}
-                    </td>
-                    <td className="px-4 py-2">
-                      {n.recipients === null
-                        ? "—"
-                        : t("adminNewsletters.sentOf", { sent: n.sent, total: n.recipients })}
-                    </td>
-                    <td className="px-4 py-2">
-                      <LocalDateTime value={n.sentAt ?? n.scheduledFor} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <BoxedTable
+            columns={[
+              { label: t("adminNewsletters.subject") },
+              { label: t("adminNewsletters.statusColumn") },
+              { label: t("adminNewsletters.progress") },
+              { label: t("adminNewsletters.date") },
+            ]}
+          >
+            {loaded.newsletters.map((n) => (
+              <tr key={n.id} className="border-t border-slate-100 align-top">
+                <td className="px-4 py-2">
+                  <Link
+                    to={href("/admin/newsletters/:id", { id: String(n.id) })}
+                    className="font-medium text-brand-800 underline"
+                  >
+                    {n.subject}
+                  </Link>
+                </td>
+                <td className="px-4 py-2">
+                  {isStatus(n.status) ? t(STATUS_KEYS[n.status]) : n.status}
+                </td>
+                <td className="px-4 py-2">
+                  {n.recipients === null
+                    ? "—"
+                    : t("adminNewsletters.sentOf", { sent: n.sent, total: n.recipients })}
+                </td>
+                <td className="px-4 py-2">
+                  <LocalDateTime value={n.sentAt ?? n.scheduledFor} />
+                </td>
+              </tr>
+            ))}
+          </BoxedTable>
         )}
       </section>
     </>
