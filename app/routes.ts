@@ -34,6 +34,7 @@ export default [
   layout("routes/layouts/newsletter.tsx", { id: "Lnews" }, [
     localized("issue", "newsletter/:file", "routes/public/newsletter-issue.tsx"),
     route("newsletter", "routes/public/newsletter-archive.tsx", { id: "news" }),
+    route("newsletter/sent/:id", "routes/public/newsletter-sent.tsx", { id: "newsSent" }),
     route("unsubscribe/:token", "routes/public/unsubscribe.tsx", { id: "unsubscribe" }),
     route("newsletter/confirm/:token", "routes/public/newsletter-confirm.tsx", {
       id: "newsletterConfirm",

@@ -13,6 +13,7 @@ import {
   type SourceFile,
 } from "../app/features/content/build";
 import { MaterialFrontMatterSchema } from "../app/features/library/schema";
+import { entryProblems, placeholdersIn } from "../app/features/mail/lifecycle-rules";
 import { lessonPlanMinutes } from "../app/features/library/vocabulary";
 import {
   citationProblems,
@@ -90,6 +91,64 @@ for (const collection of COLLECTIONS) {
       if (!pl.has(slug)) problems.push(`${collection}/pl/${slug}.md: missing Polish version`);
     for (const slug of pl)
       if (!en.has(slug)) problems.push(`${collection}/en/${slug}.md: missing English version`);
+  }
+}
+
+// Lifecycle mails: rules the engine can honour, known placeholders, and every language's
+// version with the same rules and placeholders as the English one.
+if (!wanted.length || wanted.includes("email")) {
+  const english = new Map<string, { rules: string; names: string }>();
+  const versions: [string, string, { rules: string; names: string }][] = [];
+  for (const file of walk(path.join(root, "email"))) {
+    if (!file.endsWith(".md")) continue;
+    const rel = path.relative(root, file);
+    let doc;
+    try {
+      doc = parseFrontMatter(fs.readFileSync(file, "utf8"));
+    } catch {
+      continue; // reported by the build above
+    }
+    const d = doc.data as Record<string, unknown>;
+    const date = (v: unknown) =>
+      v instanceof Date ? v.toISOString() : typeof v === "string" ? v : null;
+    const entry = {
+      slug: path.basename(file, ".md"),
+      locale: path.basename(path.dirname(file)),
+      subject: String(d.subject ?? ""),
+      stream: String(d.stream ?? ""),
+      account: String(d.account ?? ""),
+      country: Array.isArray(d.country) ? d.country.map(String) : [],
+      interval: typeof d.interval === "number" ? d.interval : null,
+      scheduled: date(d.scheduled),
+      valid: date(d.valid),
+      body: doc.body,
+    };
+    for (const problem of entryProblems(entry)) problems.push(`${rel}: ${problem}`);
+    const facts = {
+      rules: JSON.stringify([
+        entry.stream,
+        entry.account,
+        entry.country,
+        entry.interval,
+        entry.scheduled,
+        entry.valid,
+      ]),
+      names: placeholdersIn(`${entry.subject}\n${entry.body}`).sort().join(","),
+    };
+    if (entry.locale === "en") english.set(entry.slug, facts);
+    else versions.push([rel, entry.slug, facts]);
+  }
+  for (const [rel, slug, facts] of versions) {
+    const en = english.get(slug);
+    if (!en) continue; // reported above as a missing English version
+    if (en.rules !== facts.rules)
+      problems.push(
+        `${rel}: stream, account, country, interval, scheduled and valid must match the English version`,
+      );
+    if (en.names !== facts.names)
+      problems.push(
+        `${rel}: placeholders differ from the English version (${facts.names} vs ${en.names})`,
+      );
   }
 }
 

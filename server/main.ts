@@ -9,6 +9,7 @@ import { EnvError, loadEnv } from "~/lib/env.server";
 import { membershipJobs } from "~/features/membership/jobs.server";
 import { notificationJobs } from "~/features/notifications/jobs.server";
 import { startNewsletterWorker } from "~/features/mail/newsletters.server";
+import { lifecycleJobs } from "~/features/mail/lifecycle.server";
 import { createServices } from "~/lib/create-services.server";
 import { createLogger } from "~/lib/log.server";
 import type { BuildInfo } from "~/lib/services.server";
@@ -104,7 +105,11 @@ export async function main(options: MainOptions): Promise<void> {
   // slot runs on one instance, whichever are up. Mail delivery started with the services.
   // Set up before listening: once the port answers, SIGTERM finds its handler in place.
   if (env.JOBS === "on") {
-    await services.queue.schedule([...membershipJobs(services), ...notificationJobs(services)]);
+    await services.queue.schedule([
+      ...membershipJobs(services),
+      ...notificationJobs(services),
+      ...lifecycleJobs(services),
+    ]);
     await startNewsletterWorker(services);
   }
 

@@ -77,6 +77,8 @@ export const EnvSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   SUPPORT_EMAIL: z.email().default("support@parley.example"),
   MAIL_FROM: z.string().trim().min(3).default("Parley <no-reply@parley.example>"),
+  /** The operator's legal name and postal address, printed in every mail's footer. */
+  OPERATOR_DETAILS: z.string().trim().min(3).max(300).optional(),
   SMTP_URL: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -105,6 +106,11 @@ export const newsletters = pgTable("newsletters", {
   scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull(),
   recipients: integer("recipients"),
   sentAt: timestamp("sent_at", { withTimezone: true }),
+  /**
+   * Whether the public archive (/newsletter) shows it once sent. The admin chooses per
+   * newsletter; rows from before the choice existed stay private.
+   */
+  inArchive: boolean("in_archive").notNull().default(false),
   createdBy: text("created_by"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -5,8 +5,9 @@ import { linkIn, waitForMail } from "./helpers";
 /**
  * Issue 16 item 5: a teacher opts in to product updates on her account page (on a phone) and
  * confirms from the mailed link (double opt-in);
- * the administrator writes a newsletter, previews it and sends it to that audience; the
- * teacher follows the unsubscribe link in the mail and leaves with one click.
+ * the administrator writes a newsletter, previews it and sends it to that audience (and to
+ * the public archive); a visitor on a phone finds it in the archive from the site's footer and
+ * reads it; the teacher follows the unsubscribe link in the mail and leaves with one click.
  */
 test("a newsletter goes to the teachers who asked for it, and the mailed link unsubscribes", async ({
   page,
@@ -41,6 +42,7 @@ test("a newsletter goes to the teachers who asked for it, and the mailed link un
       "Hello!\n\nThis month brings **five new warm-ups** for B1 groups.\n\n- Two-minute debates\n- Picture stories",
     );
   await page.getByLabel(/Teachers who agreed to product updates/).check();
+  await expect(page.getByLabel("Show in the public newsletter archive")).toBeChecked();
   await page.getByRole("button", { name: "Preview" }).click();
   const preview = page.getByTestId("newsletter-preview");
   await expect(preview.locator("strong")).toHaveText("five new warm-ups");
@@ -53,6 +55,31 @@ test("a newsletter goes to the teachers who asked for it, and the mailed link un
     timeout: 15_000,
   });
   await expect(page.getByRole("cell", { name: teacher.email })).toBeVisible();
+  await page.getByRole("link", { name: "All newsletters" }).click();
+  await expect(page.getByRole("row", { name: subject })).toContainText("Sent");
+
+  // A visitor on a phone finds it in the public archive, among the issues, and reads it.
+  const visitor = await browse();
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.goto("/");
+  await visitor
+    .getByRole("contentinfo")
+    .getByRole("link", { name: "Newsletter", exact: true })
+    .click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Newsletter archive");
+  const entries = visitor.getByRole("main").getByRole("listitem");
+  const entry = entries.filter({ hasText: subject });
+  await expect(entry).toContainText("Hello! This month brings five new warm-ups for B1 groups.");
+  await expect(entries.filter({ hasText: /^Issue 1 ·/ })).toHaveCount(1);
+  await entry.getByRole("link", { name: subject }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(subject);
+  const letter = visitor.getByRole("article");
+  await expect(letter).toHaveAttribute("lang", "en");
+  await expect(letter.locator("strong")).toHaveText("five new warm-ups");
+  await expect(letter.getByRole("listitem")).toHaveCount(2);
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    390,
+  );
 
   const mail = await waitForMail(teacher.email, "newsletter-app");
   expect(mail.subject).toBe(subject);

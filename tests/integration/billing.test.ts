@@ -140,6 +140,12 @@ describe("membership and billing (issue 8)", () => {
     const exercise = await client.get(`/dashboard/exercises/${premium?.id}`);
     expect(exercise.status).toBe(200);
     expect(await exercise.text()).not.toContain("Go Premium");
+    // The email collection's welcome, once, however many events the payment brought.
+    const welcome = (
+      await services.db.select().from(mailOutbox).where(eq(mailOutbox.to, "yearly@billing.test"))
+    ).filter((m) => m.kind === "email-welcome-to-premium");
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]?.text).toContain("Premium, yearly");
   });
 
   it("charges in the visitor's currency and never takes an amount from the browser", async () => {
@@ -451,7 +457,8 @@ describe("membership and billing (issue 8)", () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, "reminder@billing.test"));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe("Your Parley Premium access ends tomorrow");
+    // A sign-up trial: the email collection's reminder (English here).
+    expect(mails[0]?.subject).toMatch(/, your Parley trial ends tomorrow$/);
     expect(mails[0]?.text).toContain("/dashboard/membership");
     await sendTrialReminders(services);
     expect(

@@ -111,6 +111,17 @@ describe("mail while the mail server is down", () => {
       "Anna Kowalska zaprasza Cię do szkoły Riverside Language School w Parley",
     );
     expect(preview).toContain("Cześć, Maria!");
+    // The email collection's mails too: in Polish where written in Polish, else English.
+    const welcome = await (
+      await admin.client.get("/admin/jobs?kind=email:welcome-to-premium&lang=pl")
+    ).text();
+    expect(welcome).toContain("Witaj w Parley premium, Maria");
+    const german = await (
+      await admin.client.get("/admin/jobs?kind=email:welcome-to-premium&lang=de")
+    ).text();
+    expect(german).toContain("Welcome to Parley premium, Maria");
+    expect(german).toContain("get the English version shown here");
+    expect((await admin.client.get("/admin/jobs?kind=email:nope&lang=pl")).status).toBe(200);
     // Nonsense in the query falls back to the first mail in English, not an error.
     const fallback = await admin.client.get("/admin/jobs?kind=nope&lang=xx");
     expect(fallback.status).toBe(200);

@@ -142,6 +142,8 @@ describe("newsletters", () => {
     });
     expect((await outsider.get(`/admin/newsletters/${letter!.id}`)).status).toBe(302);
     expect((await admin.get("/admin/newsletters/99999")).status).toBe(404);
+    // Beyond the id column's range is not found either, not a database error.
+    expect((await admin.get("/admin/newsletters/99999999999")).status).toBe(404);
     expect((await admin.get("/admin/newsletters/abc")).status).toBe(404);
 
     // One click from the mail client: a POST with no cookie and no Origin.

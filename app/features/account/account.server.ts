@@ -24,7 +24,7 @@ import type { Database } from "~/lib/db.server";
 import type { FormFailure } from "~/lib/forms";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from "~/lib/i18n/detect";
 import { normalizeLocale } from "~/lib/i18n/locales";
-import { renderMail } from "~/lib/mail-templates.server";
+import { mailBrand, renderMail } from "~/lib/mail-templates.server";
 import { featureLabCookie } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
 import { failedSignInKey } from "~/features/auth/index.server";
@@ -299,11 +299,10 @@ export async function changePassword(
     throw error;
   }
   const locale = user.data.locale ?? "en";
-  const message = renderMail(services.i18n, locale, "passwordChanged", user.email, {
+  const message = await renderMail(services.i18n, locale, "passwordChanged", user.email, {
     firstName: user.firstName,
     url: `${services.env.appOrigin}/auth/recovery`,
-    supportEmail: services.env.SUPPORT_EMAIL,
-    appOrigin: services.env.appOrigin,
+    brand: mailBrand(services.env),
   });
   await services.mail
     .send(message)

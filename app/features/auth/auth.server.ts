@@ -11,7 +11,7 @@ import { ACCESS_CHANGED_EVENT } from "~/lib/realtime.server";
 import { safeRedirectTarget } from "~/lib/routing/redirect";
 import { clearCookie, oauthTargetCookie, signedUpCookie } from "~/lib/routing/cookies";
 import type { Services } from "~/lib/services.server";
-import { renderMail } from "~/lib/mail-templates.server";
+import { mailBrand, renderMail } from "~/lib/mail-templates.server";
 import { rosterVerifiedStudent } from "~/features/classes/index.server";
 import { CAPTCHA_SCORES, scoreCaptcha } from "./captcha.server";
 import { LIMITS } from "./limits";
@@ -148,11 +148,10 @@ async function warnOwnerOfFailedSignIns(services: Services, email: string) {
     max: 1,
   });
   if (!once.allowed) return;
-  const message = renderMail(services.i18n, owner.locale ?? "en", "signInLocked", email, {
+  const message = await renderMail(services.i18n, owner.locale ?? "en", "signInLocked", email, {
     firstName: owner.firstName || undefined,
     url: `${services.env.appOrigin}/auth/recovery`,
-    supportEmail: services.env.SUPPORT_EMAIL,
-    appOrigin: services.env.appOrigin,
+    brand: mailBrand(services.env),
   });
   await services.mail
     .send(message)
@@ -358,10 +357,9 @@ async function mailOldAddress(services: Services, oldEmail: string, newEmail: st
     .leftJoin(userData, eq(userData.userId, users.id))
     .where(eq(users.email, newEmail.toLowerCase()));
   if (!row) return;
-  const message = renderMail(services.i18n, row?.locale ?? "en", "emailChanged", oldEmail, {
+  const message = await renderMail(services.i18n, row?.locale ?? "en", "emailChanged", oldEmail, {
     firstName: row?.firstName ?? undefined,
-    supportEmail: services.env.SUPPORT_EMAIL,
-    appOrigin: services.env.appOrigin,
+    brand: mailBrand(services.env),
     values: { newEmail },
   });
   await services.mail

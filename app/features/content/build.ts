@@ -187,6 +187,7 @@ function buildRow(collection: CollectionName, p: Parsed): Record<string, unknown
       return {
         ...pageColumns(p, fm, {}),
         path: null,
+        locale: p.locale,
         slug: p.slug,
         subject: fm.subject,
         stream: fm.stream,

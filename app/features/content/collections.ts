@@ -21,7 +21,13 @@ export const COLLECTIONS = [
 export type CollectionName = (typeof COLLECTIONS)[number];
 
 /** Collections whose files live under a locale folder (content/<collection>/<en|pl>/…). */
-export const LOCALIZED_COLLECTIONS: readonly CollectionName[] = ["blog", "landing", "legal", "faq"];
+export const LOCALIZED_COLLECTIONS: readonly CollectionName[] = [
+  "blog",
+  "landing",
+  "legal",
+  "faq",
+  "email",
+];
 export const CONTENT_LOCALES = ["en", "pl"] as const;
 
 const isoDate = z.union([z.iso.date(), z.iso.datetime()]);
@@ -95,7 +101,7 @@ export const FrontMatterSchemas = {
     .object({
       ...common,
       subject: z.string().min(5).max(120),
-      stream: z.enum(["app", "marketing"]),
+      stream: z.enum(["account", "app", "marketing"]),
       account: z.enum(["all", "free", "premium", "trial"]),
       country: z.array(z.string().regex(/^[A-Z]{2}$/)).default([]),
       interval: z

@@ -51,6 +51,7 @@ const COLUMNS = {
   newsletter: { ...page, slug: "text", publishedAt: "date", issue: "int" },
   email: {
     ...page,
+    locale: "text",
     slug: "text",
     subject: "text",
     stream: "text",

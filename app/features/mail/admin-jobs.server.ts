@@ -3,11 +3,12 @@ import { mailOutbox } from "@db/schema";
 import { formatDayMonthYearTime } from "~/lib/format";
 import { LOCALES } from "~/lib/i18n/locales";
 import { MAIL_KINDS } from "~/lib/mail-kinds";
-import { renderMail } from "~/lib/mail-templates.server";
+import { mailBrand, renderMail } from "~/lib/mail-templates.server";
 import { MAIL_QUEUE } from "~/lib/queue.server";
 import { addDays } from "~/lib/time";
 import type { Services } from "~/lib/services.server";
 import { emptyCounts, MAIL_STATUSES, type MailStatus } from "./mail-status";
+import { lifecycleEntries, previewLifecycle } from "./lifecycle.server";
 
 /** What the admin's mail and jobs page shows: the outbox by status, its latest mails, failed jobs. */
 export async function loadMailAndJobs(services: Services) {
@@ -50,6 +51,7 @@ export async function loadMailAndJobs(services: Services) {
       counts[row.status as MailStatus] = row.count;
   return {
     transport: services.mail.transport,
+    lifecycle: (await lifecycleEntries(services)).map(({ slug, subject }) => ({ slug, subject })),
     counts,
     recent,
     failed: failed.map((job) => {
@@ -84,15 +86,27 @@ export async function retryFailedJob(services: Services, queue: string, id: stri
  * A transactional mail as a recipient in `lang` gets it, with sample values (the admin's
  * preview): subject, HTML and text. Unknown kinds and languages fall back to the first.
  */
-export function previewMail(services: Services, kind: string | null, lang: string | null) {
-  const mailKind = MAIL_KINDS.find((k) => k === kind) ?? MAIL_KINDS[0];
+export async function previewMail(services: Services, kind: string | null, lang: string | null) {
   const locale = LOCALES.find((l) => l.code === lang)?.code ?? "en";
+  if (kind?.startsWith("email:")) {
+    const message = await previewLifecycle(services, kind.slice("email:".length), locale);
+    // The entry in the chosen language when it is written in it, else English (as sent).
+    if (message)
+      return {
+        kind,
+        lang: locale,
+        shownIn: message.lang,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+      };
+  }
+  const mailKind = MAIL_KINDS.find((k) => k === kind) ?? MAIL_KINDS[0];
   const origin = services.env.appOrigin;
-  const message = renderMail(services.i18n, locale, mailKind, "teacher@example.com", {
+  const message = await renderMail(services.i18n, locale, mailKind, "teacher@example.com", {
     firstName: "Maria",
     url: `${origin}/auth/verify/sample-link`,
-    supportEmail: services.env.SUPPORT_EMAIL,
-    appOrigin: origin,
+    brand: mailBrand(services.env),
     values: {
       date: `${formatDayMonthYearTime(addDays(services.clock.now(), 1), "UTC")} UTC`,
       school: "Riverside Language School",
@@ -104,6 +118,7 @@ export function previewMail(services: Services, kind: string | null, lang: strin
   return {
     kind: mailKind,
     lang: locale,
+    shownIn: locale,
     subject: message.subject,
     html: message.html,
     text: message.text,

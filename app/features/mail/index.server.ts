@@ -1,3 +1,5 @@
 // The mail feature's public server module: what other features may use.
 export { requestConsent } from "./newsletters.server";
+export { archivedNewsletter, archivedNewsletters } from "./newsletter-archive.server";
 export type { Audience } from "./newsletter-form";
+export { sendPremiumStarted, trialReminders } from "./lifecycle.server";

@@ -22,6 +22,8 @@ export const NewsletterSchema = z
     audience: z.enum(AUDIENCES),
     when: z.enum(["now", "later"]),
     scheduledFor: z.string().trim().max(30).default(""),
+    // A checkbox: sent as "on" when ticked, absent when not.
+    inArchive: z.literal("on").optional(),
   })
   .refine((v) => v.when === "now" || parseScheduledFor(v.scheduledFor) !== null, {
     path: ["scheduledFor"],

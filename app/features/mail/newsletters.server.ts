@@ -4,13 +4,16 @@ import { mailOutbox, newsletters, userData, users } from "@db/schema";
 import { renderMarkdown, markdownToText } from "~/lib/content/markdown";
 import { inTransaction } from "~/lib/db.server";
 import { createTranslator } from "~/lib/i18n/translate";
-import { escapeHtml, mailLayout, renderMail } from "~/lib/mail-templates.server";
+import { mailBrand, renderDocumentMail, renderMail } from "~/lib/mail-templates.server";
 import type { Services } from "~/lib/services.server";
 import { getOrCreateSecret } from "~/lib/settings.server";
 import { emptyCounts, MAIL_STATUSES, type MailStatus } from "./mail-status";
 import { AUDIENCES, type Audience } from "./newsletter-form";
 
 const NEWSLETTER_QUEUE = "newsletter";
+
+/** Stands for each recipient's unsubscribe link in a newsletter rendered once per language. */
+const UNSUBSCRIBE_STAND_IN = "https://unsubscribe.invalid/stand-in";
 
 /** Recipients enqueued per transaction while a newsletter goes out. */
 const PAGE = 1000;
@@ -21,7 +24,7 @@ function consentColumn(audience: Audience) {
     : users.appNewsletterAcceptedAt;
 }
 
-async function unsubscribeSecret(services: Services): Promise<string> {
+export async function unsubscribeSecret(services: Services): Promise<string> {
   return getOrCreateSecret(services.db, "unsubscribe_secret");
 }
 
@@ -33,6 +36,11 @@ function sign(secret: string, payload: string): string {
 function unsubscribeToken(secret: string, userId: string, audience: Audience) {
   const payload = `${Buffer.from(userId).toString("base64url")}.${audience}`;
   return `${payload}.${sign(secret, payload)}`;
+}
+
+/** The path of a one-click unsubscribe link (for the page and the List-Unsubscribe header). */
+export function unsubscribeLink(secret: string, userId: string, audience: Audience): string {
+  return `/unsubscribe/${unsubscribeToken(secret, userId, audience)}`;
 }
 
 async function readUnsubscribeToken(
@@ -114,7 +122,7 @@ export async function requestConsent(services: Services, userId: string, audienc
   const payload = `${Buffer.from(userId).toString("base64url")}.${audience}.${issued}`;
   const token = `${payload}.${sign(await unsubscribeSecret(services), `confirm.${payload}`)}`;
   await services.mail.send(
-    renderMail(
+    await renderMail(
       services.i18n,
       user.locale ?? "en",
       audience === "marketing" ? "confirmMarketing" : "confirmApp",
@@ -122,8 +130,7 @@ export async function requestConsent(services: Services, userId: string, audienc
       {
         firstName: user.firstName || undefined,
         url: `${services.env.appOrigin}/newsletter/confirm/${token}`,
-        supportEmail: services.env.SUPPORT_EMAIL,
-        appOrigin: services.env.appOrigin,
+        brand: mailBrand(services.env),
       },
     ),
     { key: `confirm:${audience}:${userId}:${issued}` },
@@ -168,7 +175,13 @@ export function newsletterHtml(body: string): string {
 export async function createNewsletter(
   services: Services,
   createdBy: string,
-  input: { subject: string; body: string; audience: Audience; scheduledFor: Date | null },
+  input: {
+    subject: string;
+    body: string;
+    audience: Audience;
+    scheduledFor: Date | null;
+    inArchive: boolean;
+  },
 ) {
   const now = services.clock.now();
   const when = input.scheduledFor && input.scheduledFor > now ? input.scheduledFor : now;
@@ -181,6 +194,7 @@ export async function createNewsletter(
         body: input.body,
         audience: input.audience,
         scheduledFor: when,
+        inArchive: input.inArchive,
         createdBy,
         createdAt: now,
       })
@@ -211,23 +225,34 @@ async function sendNewsletter(services: Services, id: number) {
   const consent = consentColumn(audience);
   const bodyHtml = newsletterHtml(letter.body);
   const bodyText = markdownToText(letter.body);
+  const brand = mailBrand(services.env);
   const origin = services.env.appOrigin;
   // Read once per newsletter, not once per recipient.
   const secret = await unsubscribeSecret(services);
-  const footers = new Map<string, { why: string; link: string }>();
-  const footerIn = (locale: string) => {
-    let footer = footers.get(locale);
-    if (!footer) {
+  // The mail is rendered once per language with a stand-in for the recipient's own
+  // unsubscribe link, which each copy then gets (the token is URL- and HTML-safe).
+  const framed = new Map<string, Promise<{ html: string; text: string }>>();
+  const frameIn = (locale: string) => {
+    let frame = framed.get(locale);
+    if (!frame) {
       const t = createTranslator(locale, services.i18n.get(locale).messages);
-      footer = {
-        why: t(
-          audience === "marketing" ? "mail.newsletter.whyMarketing" : "mail.newsletter.whyApp",
-        ),
-        link: t("mail.newsletter.unsubscribe"),
-      };
-      footers.set(locale, footer);
+      frame = renderDocumentMail({
+        locale,
+        bodyLocale: "en",
+        subject: letter.subject,
+        html: bodyHtml,
+        text: bodyText,
+        brand,
+        footer: {
+          why: t(
+            audience === "marketing" ? "mail.newsletter.whyMarketing" : "mail.newsletter.whyApp",
+          ),
+          unsubscribe: { label: t("mail.newsletter.unsubscribe"), url: UNSUBSCRIBE_STAND_IN },
+        },
+      });
+      framed.set(locale, frame);
     }
-    return footer;
+    return frame;
   };
   let after = "";
   let total = 0;
@@ -240,29 +265,25 @@ async function sendNewsletter(services: Services, id: number) {
       .orderBy(asc(users.id))
       .limit(PAGE);
     if (!page.length) break;
-    const messages = page.map((user) => {
-      const locale = user.locale ?? "en";
-      const { why, link } = footerIn(locale);
-      const url = `${origin}/unsubscribe/${unsubscribeToken(secret, user.id, audience)}`;
-      return {
-        kind: `newsletter-${audience}`,
-        to: user.email,
-        subject: letter.subject,
-        text: `${bodyText}\n\n—\n\n${why}\n${link}: ${url}`,
-        html: mailLayout(
-          locale,
-          letter.subject,
-          `<div lang="en" dir="ltr">${bodyHtml}</div>`,
-          `${escapeHtml(why)} <a href="${escapeHtml(url)}" style="color:#1d35d7">${escapeHtml(link)}</a>`,
-        ),
-        headers: {
-          "List-Unsubscribe": `<${url}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        },
-        newsletterId: id,
-        key: `newsletter:${id}:${user.id}`,
-      };
-    });
+    const messages = await Promise.all(
+      page.map(async (user) => {
+        const frame = await frameIn(user.locale ?? "en");
+        const url = `${origin}${unsubscribeLink(secret, user.id, audience)}`;
+        return {
+          kind: `newsletter-${audience}`,
+          to: user.email,
+          subject: letter.subject,
+          text: frame.text.replaceAll(UNSUBSCRIBE_STAND_IN, url),
+          html: frame.html.replaceAll(UNSUBSCRIBE_STAND_IN, url),
+          headers: {
+            "List-Unsubscribe": `<${url}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+          newsletterId: id,
+          key: `newsletter:${id}:${user.id}`,
+        };
+      }),
+    );
     await services.mail.sendMany(messages);
     total += page.length;
     after = page[page.length - 1]!.id;

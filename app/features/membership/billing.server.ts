@@ -11,6 +11,7 @@ import {
 } from "~/features/account";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Services } from "~/lib/services.server";
+import { sendPremiumStarted } from "~/features/mail/index.server";
 import { stripeClient, WEBHOOK_TOLERANCE_S } from "~/lib/stripe.server";
 import {
   currencyForCountry,
@@ -218,6 +219,11 @@ async function applySubscription(
         updatedAt: now,
       })
       .where(eq(userData.userId, owner.id));
+    // Paid premium has just started: the email collection's welcome (once per teacher).
+    if (state.premium && !isPremiumStatus(stored.subscriptionStatus))
+      await sendPremiumStarted(services, owner.id, now).catch((error: unknown) =>
+        services.log.error({ err: error, user: owner.id }, "premium welcome mail failed"),
+      );
   } else {
     const [stored] = await services.db
       .select({

@@ -4,9 +4,10 @@ import { MEMBERSHIP_PLAN, PREMIUM_STATUSES } from "~/features/account";
 import { inTransaction } from "~/lib/db.server";
 import { formatDayMonthYearTime } from "~/lib/format";
 import type { PeriodicJob } from "~/lib/queue.server";
-import { renderMail } from "~/lib/mail-templates.server";
+import { mailBrand, renderMail } from "~/lib/mail-templates.server";
 import { pruneRates } from "~/lib/rate-limit.server";
 import { notify } from "~/features/notifications/index.server";
+import { trialReminders } from "~/features/mail/index.server";
 import type { Services } from "~/lib/services.server";
 import { recheckStaleSubscriptions } from "./billing.server";
 import { markReviewEligible } from "~/features/reviews/index.server";
@@ -19,6 +20,7 @@ import { DAY_MS } from "~/lib/time";
  */
 export async function sendTrialReminders(services: Services, now: Date = services.clock.now()) {
   const soon = new Date(now.getTime() + DAY_MS);
+  const entry = await trialReminders(services, now);
   // The mark and the mails commit together: a reminder is neither lost nor sent twice.
   const reminded = await inTransaction(services.db, async (tx) => {
     const due = await tx
@@ -49,16 +51,20 @@ export async function sendTrialReminders(services: Services, now: Date = service
         .from(users)
         .where(eq(users.id, row.userId));
       if (!user || !row.expiresAt) continue;
-      await services.mail.send(
-        renderMail(services.i18n, row.locale ?? "en", "trialEnding", user.email, {
+      // The email collection's trial reminder when it is written in the teacher's language,
+      // else the built-in one (every language).
+      const message =
+        (await entry.mailFor(tx, row.userId)) ??
+        (await renderMail(services.i18n, row.locale ?? "en", "trialEnding", user.email, {
           firstName: user.firstName,
           url: `${services.env.appOrigin}/dashboard/membership`,
-          supportEmail: services.env.SUPPORT_EMAIL,
-          appOrigin: services.env.appOrigin,
+          brand: mailBrand(services.env),
           values: { date: `${formatDayMonthYearTime(row.expiresAt, "UTC")} UTC` },
-        }),
-        { db: tx, key: `trialEnding:${row.userId}:${row.expiresAt.toISOString()}` },
-      );
+        }));
+      await services.mail.send(message, {
+        db: tx,
+        key: `trialEnding:${row.userId}:${row.expiresAt.toISOString()}`,
+      });
       done.push({ userId: row.userId, expiresAt: row.expiresAt });
     }
     return done;

@@ -12,7 +12,7 @@ import {
 import { loadUserOrganization } from "~/features/account/index.server";
 import { notify } from "~/features/notifications/index.server";
 import { inTransaction } from "~/lib/db.server";
-import { renderMail } from "~/lib/mail-templates.server";
+import { mailBrand, renderMail } from "~/lib/mail-templates.server";
 import type { Services } from "~/lib/services.server";
 import { addDays } from "~/lib/time";
 
@@ -141,15 +141,14 @@ export async function inviteTeacher(
     .from(users)
     .leftJoin(userData, eq(userData.userId, users.id))
     .where(eq(users.email, email));
-  const message = renderMail(
+  const message = await renderMail(
     services.i18n,
     invitee?.locale ?? inviter?.locale ?? "en",
     "organizationInvite",
     email,
     {
       url,
-      supportEmail: services.env.SUPPORT_EMAIL,
-      appOrigin: services.env.appOrigin,
+      brand: mailBrand(services.env),
       values: {
         school: school.name,
         inviter: `${inviter?.firstName ?? ""} ${inviter?.lastName ?? ""}`.trim() || school.name,

@@ -12,7 +12,7 @@ import { preferredLocale, LOCALE_COOKIE, readCookie } from "../i18n/detect";
 import { normalizeLocale } from "../i18n/locales";
 import type { Logger } from "../log.server";
 import type { MailKind } from "../mail-kinds";
-import { renderMail } from "../mail-templates.server";
+import { mailBrand, renderMail } from "../mail-templates.server";
 import type { Mailer } from "../mail.server";
 import { googleEndpointsAt } from "./google-endpoints.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -95,11 +95,10 @@ export function createAuth(deps: AuthDeps) {
     request?: Request,
   ) {
     const locale = await recipientLocale(db, user.id, request);
-    const message = renderMail(i18n, locale, kind, user.email, {
+    const message = await renderMail(i18n, locale, kind, user.email, {
       firstName: typeof user.firstName === "string" ? user.firstName : undefined,
       url,
-      supportEmail: env.SUPPORT_EMAIL,
-      appOrigin: origin,
+      brand: mailBrand(env),
     });
     try {
       await mail.send(message);

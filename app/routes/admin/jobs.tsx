@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   return {
     ...data,
-    preview: previewMail(services, query.get("kind"), query.get("lang")),
+    preview: await previewMail(services, query.get("kind"), query.get("lang")),
     recent: data.recent.map((m) => ({
       ...m,
       createdAt: m.createdAt.toISOString(),

@@ -5,6 +5,7 @@ import { LocalDateTime } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
 import { BoxedTable } from "~/components/ui/table-head";
 import { MAIL_STATUSES } from "~/features/mail/mail-status";
+import { parseNewsletterId } from "~/features/mail/newsletter-archive.server";
 import { newsletterDetail } from "~/features/mail/newsletters.server";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
@@ -14,9 +15,8 @@ import { notFound } from "~/lib/not-found";
 /** One newsletter: what it says, whom it went to, how far its sending got. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const id = Number(params.id);
-  const detail =
-    Number.isSafeInteger(id) && id > 0 ? await newsletterDetail(getServices(context), id) : null;
+  const id = parseNewsletterId(params.id);
+  const detail = id === null ? null : await newsletterDetail(getServices(context), id);
   if (!detail) notFound(request);
   const enqueued = Object.values(detail.counts).reduce((a, b) => a + b, 0);
   return {

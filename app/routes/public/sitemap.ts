@@ -5,6 +5,7 @@ import {
   contentStore,
 } from "~/features/content/store.server";
 import { getServices } from "~/lib/context.server";
+import { archivedNewsletters } from "~/features/mail/index.server";
 import { DEFAULT_LOCALE, LANGUAGES } from "~/lib/i18n/locales";
 import { publicCacheControl } from "~/lib/routing/cache-policy";
 import { contentLanguages, localizePath, splitLocalePrefix } from "~/lib/routing/paths";
@@ -55,12 +56,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = anonymousViewer(services.clock.now());
   const q = <C extends Parameters<typeof store.query>[0]>(c: C) => store.query(c, viewer);
 
-  const [posts, legal, issues, variants, built] = await Promise.all([
+  const [posts, legal, issues, variants, built, sent] = await Promise.all([
     q("blog").select("slug", "locale", "publishedAt").all(),
     q("legal").where("locale", "=", "en").select("slug", "updatedAt").all(),
     q("newsletter").order("publishedAt", "DESC").select("slug", "publishedAt").all(),
     q("landing").select("slug", "locale").all(),
     collectionBuildTimes(services.db),
+    archivedNewsletters(services),
   ]);
   const builtAt = (c: string) => day(built.get(c) ?? null);
   const newestPost = latest(posts.map((p) => day(p.publishedAt)));
@@ -86,7 +88,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lastmod: day(i.publishedAt),
       localized: true,
     })),
-    { path: "/newsletter", lastmod: day(issues[0]?.publishedAt), localized: false },
+    ...sent.map((n) => ({
+      path: `/newsletter/sent/${n.id}`,
+      lastmod: day(n.sentAt),
+      localized: false,
+    })),
+    {
+      path: "/newsletter",
+      lastmod: latest([day(issues[0]?.publishedAt ?? null), day(sent[0]?.sentAt ?? null)]),
+      localized: false,
+    },
     ...legal.map((l) => ({
       path: `/legal/${l.slug}`,
       lastmod: day(l.updatedAt),

@@ -16,7 +16,17 @@ import { MAIL_STATUSES, type MailStatus } from "../mail-status";
 export interface AdminJobsData {
   transport: "smtp" | "outbox";
   /** One transactional mail rendered with sample values (`?kind=&lang=`). */
-  preview: { kind: string; lang: string; subject: string; html: string; text: string };
+  preview: {
+    kind: string;
+    lang: string;
+    /** The language the preview is in: `lang`, or English when the entry is not written in it. */
+    shownIn: string;
+    subject: string;
+    html: string;
+    text: string;
+  };
+  /** The email collection's lifecycle mails, previewed as `email:<slug>`. */
+  lifecycle: { slug: string; subject: string }[];
   counts: Record<MailStatus, number>;
   recent: {
     id: number;
@@ -40,7 +50,13 @@ export interface AdminJobsData {
 }
 
 /** Any transactional mail in any language, as the recipient sees it (HTML and text). */
-function MailPreview({ preview }: { preview: AdminJobsData["preview"] }) {
+function MailPreview({
+  preview,
+  lifecycle,
+}: {
+  preview: AdminJobsData["preview"];
+  lifecycle: AdminJobsData["lifecycle"];
+}) {
   const t = useT();
   const select = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2";
   return (
@@ -53,11 +69,20 @@ function MailPreview({ preview }: { preview: AdminJobsData["preview"] }) {
         <label className="text-sm font-medium text-slate-800">
           {t("adminJobs.previewKind")}
           <select name="kind" defaultValue={preview.kind} className={select}>
-            {MAIL_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind}
-              </option>
-            ))}
+            <optgroup label={t("adminJobs.previewGroupAccount")}>
+              {MAIL_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {kind}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t("adminJobs.previewGroupCollection")}>
+              {lifecycle.map((entry) => (
+                <option key={entry.slug} value={`email:${entry.slug}`}>
+                  {entry.slug}
+                </option>
+              ))}
+            </optgroup>
           </select>
         </label>
         <label className="text-sm font-medium text-slate-800">
@@ -74,6 +99,13 @@ function MailPreview({ preview }: { preview: AdminJobsData["preview"] }) {
           {t("adminJobs.previewShow")}
         </Button>
       </Form>
+      {preview.shownIn !== preview.lang ? (
+        <p className="mb-2 text-sm text-slate-700" role="note">
+          {t("adminJobs.previewFallback", {
+            language: LOCALES.find((l) => l.code === preview.lang)?.name ?? preview.lang,
+          })}
+        </p>
+      ) : null}
       <p className="mb-2 text-sm">
         <span className="font-medium text-slate-800">{t("adminJobs.previewSubject")}:</span>{" "}
         <span data-testid="mail-preview-subject">{preview.subject}</span>
@@ -140,7 +172,7 @@ export function AdminJobsPage({ loaded, posted }: { loaded: AdminJobsData; poste
         </dl>
       </section>
 
-      <MailPreview preview={loaded.preview} />
+      <MailPreview preview={loaded.preview} lifecycle={loaded.lifecycle} />
 
       <section aria-labelledby="failed-heading" className="mb-8">
         <h2 id="failed-heading" className="mb-3 text-lg font-semibold text-ink">

@@ -4,7 +4,7 @@ import { AnswerAlert } from "~/components/answer-alert";
 import { Button } from "~/components/ui/button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { CheckboxField, TextAreaField, TextField } from "~/components/ui/field";
 import { BoxedTable } from "~/components/ui/table-head";
 import { useFormChecks, useMessage, type FormAnswer, type FormFailure } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
@@ -154,6 +154,12 @@ export function AdminNewslettersPage({
               hint={t("adminNewsletters.scheduledForHint")}
             />
           </fieldset>
+          <CheckboxField
+            label={t("adminNewsletters.inArchive")}
+            name="inArchive"
+            // Ticked for a new newsletter; after a preview or a refusal, as it was sent.
+            defaultChecked={posted?.values ? kept.inArchive === "on" : true}
+          />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" name="intent" value="preview" theme="white" disabled={busy}>
               {t("adminNewsletters.preview")}

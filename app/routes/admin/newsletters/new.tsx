@@ -28,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     audience: input.audience,
     when: input.when,
     scheduledFor: input.scheduledFor,
+    inArchive: input.inArchive ?? "",
   };
   const scheduledFor = input.when === "later" ? parseScheduledFor(input.scheduledFor) : null;
   if (scheduledFor && scheduledFor <= services.clock.now())
@@ -46,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     body: input.body,
     audience: input.audience,
     scheduledFor,
+    inArchive: input.inArchive === "on",
   });
   return formDone(scheduledFor ? "adminNewsletters.scheduled" : "adminNewsletters.sending");
 }

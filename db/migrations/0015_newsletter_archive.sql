@@ -1,0 +1,1 @@
+ALTER TABLE "newsletters" ADD COLUMN "in_archive" boolean DEFAULT false NOT NULL;
