@@ -111,6 +111,14 @@ export const newsletters = pgTable("newsletters", {
    * newsletter; rows from before the choice existed stay private.
    */
   inArchive: boolean("in_archive").notNull().default(false),
+  /**
+   * Versions in other languages, by locale ({ pl: { subject, body } }): a teacher whose
+   * language has one gets it; everyone else the English subject and body.
+   */
+  translations: jsonb("translations")
+    .$type<Record<string, { subject: string; body: string }>>()
+    .notNull()
+    .default({}),
   createdBy: text("created_by"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -35,18 +35,27 @@ test("a newsletter goes to the teachers who asked for it, and the mailed link un
     .getByRole("navigation", { name: "Admin sections" })
     .getByRole("link", { name: "Newsletters" })
     .click();
-  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Subject", { exact: true }).fill(subject);
   await page
     .getByLabel("Text (Markdown)")
     .fill(
       "Hello!\n\nThis month brings **five new warm-ups** for B1 groups.\n\n- Two-minute debates\n- Picture stories",
     );
+  // A Polish version for teachers who use Parley in Polish.
+  await page.getByText("Polish version (optional)").click();
+  await page.getByLabel("Subject in Polish").fill(`Pięć nowych rozgrzewek (${subject.slice(-7)}`);
+  await page
+    .getByLabel("Text in Polish (Markdown)")
+    .fill("Cześć!\n\nW tym miesiącu **pięć nowych rozgrzewek** dla grup B1.");
   await page.getByLabel(/Teachers who agreed to product updates/).check();
   await expect(page.getByLabel("Show in the public newsletter archive")).toBeChecked();
   await page.getByRole("button", { name: "Preview" }).click();
   const preview = page.getByTestId("newsletter-preview");
   await expect(preview.locator("strong")).toHaveText("five new warm-ups");
   await expect(preview.getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByTestId("newsletter-preview-pl").locator("strong")).toHaveText(
+    "pięć nowych rozgrzewek",
+  );
 
   await page.getByRole("button", { name: "Send newsletter" }).click();
   await expect(page.getByText("The newsletter is going out now")).toBeVisible();
@@ -81,6 +90,7 @@ test("a newsletter goes to the teachers who asked for it, and the mailed link un
     390,
   );
 
+  // The teacher uses Parley in English: the English version.
   const mail = await waitForMail(teacher.email, "newsletter-app");
   expect(mail.subject).toBe(subject);
   await phone.goto(linkIn(mail, "/unsubscribe/"));

@@ -212,6 +212,47 @@ describe("newsletters", () => {
     expect(row?.consent).toBeNull();
   });
 
+  it("sends the Polish version to Polish teachers and the English one to everyone else", async () => {
+    await teacher("pl-app@news.test", { app: true, locale: "pl" });
+    await teacher("de-app@news.test", { app: true, locale: "de" });
+    const polish = {
+      audience: "app",
+      subject: "Listening tracks, now with transcripts",
+      body: "Every **listening track** now has a transcript you can show on screen.",
+      subjectPl: "Nagrania z transkrypcjami",
+      bodyPl: "Każde **nagranie** ma teraz transkrypcję, którą pokażesz na ekranie.",
+    };
+    // Half a translation is refused with a message, nothing is sent.
+    const half = await admin.postForm(
+      "/admin/newsletters/new",
+      form({ ...polish, bodyPl: "", intent: "send" }),
+    );
+    expect(half.status).toBe(400);
+    expect(await half.text()).toContain("Write the Polish text too");
+    // The preview shows both versions.
+    const preview = await (
+      await admin.postForm("/admin/newsletters/new", form({ ...polish, intent: "preview" }))
+    ).text();
+    expect(preview).toContain("<strong>listening track</strong>");
+    expect(preview).toContain("<strong>nagranie</strong>");
+
+    const sent = await admin.postForm(
+      "/admin/newsletters/new",
+      form({ ...polish, intent: "send" }),
+    );
+    expect(sent.status).toBe(200);
+    const toPl = await smtp.waitFor("pl-app@news.test", "newsletter-app");
+    const toDe = await smtp.waitFor("de-app@news.test", "newsletter-app");
+    expect(toPl.subject).toBe("Nagrania z transkrypcjami");
+    expect(toPl.html).toContain("<strong>nagranie</strong>");
+    expect(toPl.html).not.toContain("listening track");
+    expect(toDe.subject).toBe("Listening tracks, now with transcripts");
+    expect(toDe.html).toContain("<strong>listening track</strong>");
+    // The English body is marked as English inside the German frame.
+    expect(toDe.html).toContain('lang="de"');
+    expect(toDe.html).toMatch(/<div[^>]*lang="en"/);
+  });
+
   it("schedules for later, refuses a time already past and a missing date, with messages", async () => {
     const past = await admin.postForm(
       "/admin/newsletters/new",

@@ -37,10 +37,26 @@ export function TableHead({
   );
 }
 
-/** A data table in a white box that scrolls sideways on a narrow screen. */
-export function BoxedTable({ columns, children }: { columns: Column[]; children: ReactNode }) {
+/**
+ * A data table in a white box that scrolls sideways on a narrow screen; the box takes the
+ * keyboard focus (arrow keys scroll it) and is named by the heading `labelledBy` names.
+ */
+export function BoxedTable({
+  columns,
+  labelledBy,
+  children,
+}: {
+  columns: Column[];
+  labelledBy: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+    <div
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+      className="overflow-x-auto rounded-2xl border border-slate-200 bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+    >
       <table className="w-full text-sm">
         <TableHead className="bg-slate-50" cellClassName="px-4 py-2" columns={columns} />
         <tbody>{children}</tbody>

@@ -24,8 +24,29 @@ export const NewsletterSchema = z
     scheduledFor: z.string().trim().max(30).default(""),
     // A checkbox: sent as "on" when ticked, absent when not.
     inArchive: z.literal("on").optional(),
+    // The Polish version, optional: both fields or neither.
+    subjectPl: z.string().trim().max(200).default(""),
+    bodyPl: z.string().trim().max(50_000).default(""),
   })
   .refine((v) => v.when === "now" || parseScheduledFor(v.scheduledFor) !== null, {
     path: ["scheduledFor"],
     params: { key: "adminNewsletters.error.date" },
+  })
+  .refine((v) => !v.bodyPl || v.subjectPl.length >= 3, {
+    path: ["subjectPl"],
+    params: { key: "adminNewsletters.error.translationSubject" },
+  })
+  .refine((v) => !v.subjectPl || v.bodyPl.length >= 20, {
+    path: ["bodyPl"],
+    params: { key: "adminNewsletters.error.translationBody" },
   });
+
+/** The newsletter's versions in other languages, from the form (only those written). */
+export function translationsOf(input: {
+  subjectPl: string;
+  bodyPl: string;
+}): Record<string, { subject: string; body: string }> {
+  return input.subjectPl && input.bodyPl
+    ? { pl: { subject: input.subjectPl, body: input.bodyPl } }
+    : {};
+}

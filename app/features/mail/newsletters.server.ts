@@ -180,6 +180,7 @@ export async function createNewsletter(
     body: string;
     audience: Audience;
     scheduledFor: Date | null;
+    translations?: Record<string, { subject: string; body: string }>;
     inArchive: boolean;
   },
 ) {
@@ -195,6 +196,7 @@ export async function createNewsletter(
         audience: input.audience,
         scheduledFor: when,
         inArchive: input.inArchive,
+        translations: input.translations ?? {},
         createdBy,
         createdAt: now,
       })
@@ -211,8 +213,9 @@ export async function createNewsletter(
 /**
  * The newsletter job: one copy per consenting, verified recipient, enqueued a page at a
  * time under the key `newsletter:<id>:<user>`, so a job run again (its worker died) adds
- * only the copies still missing. Each copy is in the recipient's language around the
- * (English) body, with RFC 8058 one-click unsubscribe headers and a link in the footer.
+ * only the copies still missing. A teacher whose language has a version of the newsletter
+ * gets it; everyone else the English one inside a frame in their language. Each copy has
+ * RFC 8058 one-click unsubscribe headers and a link in the footer.
  */
 async function sendNewsletter(services: Services, id: number) {
   const [letter] = await services.db
@@ -223,25 +226,29 @@ async function sendNewsletter(services: Services, id: number) {
   if (!letter) return { skipped: true };
   const audience = letter.audience as Audience;
   const consent = consentColumn(audience);
-  const bodyHtml = newsletterHtml(letter.body);
-  const bodyText = markdownToText(letter.body);
   const brand = mailBrand(services.env);
   const origin = services.env.appOrigin;
   // Read once per newsletter, not once per recipient.
   const secret = await unsubscribeSecret(services);
+  /** The version a teacher in `locale` gets: theirs when written, else the English one. */
+  const versionIn = (locale: string) => {
+    const own = letter.translations[locale];
+    return own ? { ...own, locale } : { subject: letter.subject, body: letter.body, locale: "en" };
+  };
   // The mail is rendered once per language with a stand-in for the recipient's own
   // unsubscribe link, which each copy then gets (the token is URL- and HTML-safe).
-  const framed = new Map<string, Promise<{ html: string; text: string }>>();
+  const framed = new Map<string, Promise<{ subject: string; html: string; text: string }>>();
   const frameIn = (locale: string) => {
     let frame = framed.get(locale);
     if (!frame) {
       const t = createTranslator(locale, services.i18n.get(locale).messages);
+      const version = versionIn(locale);
       frame = renderDocumentMail({
         locale,
-        bodyLocale: "en",
-        subject: letter.subject,
-        html: bodyHtml,
-        text: bodyText,
+        bodyLocale: version.locale,
+        subject: version.subject,
+        html: newsletterHtml(version.body),
+        text: markdownToText(version.body),
         brand,
         footer: {
           why: t(
@@ -249,7 +256,7 @@ async function sendNewsletter(services: Services, id: number) {
           ),
           unsubscribe: { label: t("mail.newsletter.unsubscribe"), url: UNSUBSCRIBE_STAND_IN },
         },
-      });
+      }).then((mail) => ({ ...mail, subject: version.subject }));
       framed.set(locale, frame);
     }
     return frame;
@@ -272,7 +279,7 @@ async function sendNewsletter(services: Services, id: number) {
         return {
           kind: `newsletter-${audience}`,
           to: user.email,
-          subject: letter.subject,
+          subject: frame.subject,
           text: frame.text.replaceAll(UNSUBSCRIBE_STAND_IN, url),
           html: frame.html.replaceAll(UNSUBSCRIBE_STAND_IN, url),
           headers: {

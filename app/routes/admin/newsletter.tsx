@@ -102,6 +102,7 @@ export default function AdminNewsletterPage({ loaderData: n }: Route.ComponentPr
           <p className="text-sm text-slate-700">{t("adminNewsletters.noRecipients")}</p>
         ) : (
           <BoxedTable
+            labelledBy="recipients-heading"
             columns={[
               { label: t("adminJobs.mail") },
               { label: t("adminJobs.status") },

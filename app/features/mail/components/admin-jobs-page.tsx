@@ -184,6 +184,7 @@ export function AdminJobsPage({ loaded, posted }: { loaded: AdminJobsData; poste
           </EmptyState>
         ) : (
           <BoxedTable
+            labelledBy="failed-heading"
             columns={[
               { label: t("adminJobs.job") },
               { label: t("adminJobs.lastError") },
@@ -235,6 +236,7 @@ export function AdminJobsPage({ loaded, posted }: { loaded: AdminJobsData; poste
           </EmptyState>
         ) : (
           <BoxedTable
+            labelledBy="recent-heading"
             columns={[
               { label: t("adminJobs.mail") },
               { label: t("adminJobs.status") },

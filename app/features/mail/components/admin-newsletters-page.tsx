@@ -26,7 +26,7 @@ export interface AdminNewslettersData {
 }
 
 /** The compose form's answer: a preview, a sent notice, or what to correct. */
-export type NewsletterAnswer = FormAnswer & { preview?: string };
+export type NewsletterAnswer = FormAnswer & { preview?: string; previewPl?: string };
 
 const STATUS_KEYS = {
   scheduled: "adminNewsletters.status.scheduled",
@@ -36,6 +36,23 @@ const STATUS_KEYS = {
 
 function isStatus(status: string): status is keyof typeof STATUS_KEYS {
   return status in STATUS_KEYS;
+}
+
+/** One version of the newsletter as the mail shows it (HTML rendered by the server). */
+function RenderedPreview(props: { heading: string; html: string; lang: string; testId: string }) {
+  return (
+    <>
+      <h3 className="mt-4 mb-2 text-base font-semibold text-ink first:mt-0">{props.heading}</h3>
+      <div
+        className="prose-parley max-w-none overflow-x-auto rounded-xl border border-slate-200 bg-slate-50 p-4"
+        lang={props.lang}
+        dir="ltr"
+        data-testid={props.testId}
+        // Sanitised by renderMarkdown on the server: no raw HTML, safe links only.
+        dangerouslySetInnerHTML={{ __html: props.html }}
+      />
+    </>
+  );
 }
 
 /**
@@ -99,6 +116,34 @@ export function AdminNewslettersPage({
             dir="ltr"
             lang="en"
           />
+          <details
+            className="rounded-xl border border-slate-200 p-3"
+            open={Boolean(kept.subjectPl || kept.bodyPl || errors.subjectPl || errors.bodyPl)}
+          >
+            <summary className="cursor-pointer text-sm font-medium text-slate-800">
+              {t("adminNewsletters.translationPl")}
+            </summary>
+            <p className="mt-2 text-sm text-slate-600">{t("adminNewsletters.translationHint")}</p>
+            <div className="mt-3 grid gap-4">
+              <TextField
+                label={t("adminNewsletters.subjectPl")}
+                name="subjectPl"
+                defaultValue={String(kept.subjectPl ?? "")}
+                error={message(errors.subjectPl)}
+                maxLength={200}
+                lang="pl"
+              />
+              <TextAreaField
+                label={t("adminNewsletters.bodyPl")}
+                name="bodyPl"
+                rows={8}
+                defaultValue={String(kept.bodyPl ?? "")}
+                error={message(errors.bodyPl)}
+                dir="ltr"
+                lang="pl"
+              />
+            </div>
+          </details>
           <fieldset>
             <legend className="mb-1 text-sm font-medium text-slate-800">
               {t("adminNewsletters.audience")}
@@ -170,18 +215,21 @@ export function AdminNewslettersPage({
           </div>
         </Form>
         {posted?.preview ? (
-          <section aria-labelledby="preview-heading" className="mt-6">
-            <h3 id="preview-heading" className="mb-2 text-base font-semibold text-ink">
-              {t("adminNewsletters.previewHeading")}
-            </h3>
-            <div
-              className="prose-parley max-w-none overflow-x-auto rounded-xl border border-slate-200 bg-slate-50 p-4"
+          <section aria-label={t("adminNewsletters.previewHeading")} className="mt-6">
+            <RenderedPreview
+              heading={t("adminNewsletters.previewHeading")}
+              html={posted.preview}
               lang="en"
-              dir="ltr"
-              data-testid="newsletter-preview"
-              // Sanitised by renderMarkdown on the server: no raw HTML, safe links only.
-              dangerouslySetInnerHTML={{ __html: posted.preview }}
+              testId="newsletter-preview"
             />
+            {posted.previewPl ? (
+              <RenderedPreview
+                heading={t("adminNewsletters.previewHeadingPl")}
+                html={posted.previewPl}
+                lang="pl"
+                testId="newsletter-preview-pl"
+              />
+            ) : null}
           </section>
         ) : null}
       </section>
@@ -196,6 +244,7 @@ export function AdminNewslettersPage({
           </EmptyState>
         ) : (
           <BoxedTable
+            labelledBy="sent-heading"
             columns={[
               { label: t("adminNewsletters.subject") },
               { label: t("adminNewsletters.statusColumn") },

@@ -4,7 +4,11 @@ import {
   AdminNewslettersPage,
   type AdminNewslettersData,
 } from "~/features/mail/components/admin-newsletters-page";
-import { NewsletterSchema, parseScheduledFor } from "~/features/mail/newsletter-form";
+import {
+  NewsletterSchema,
+  parseScheduledFor,
+  translationsOf,
+} from "~/features/mail/newsletter-form";
 import { createNewsletter, newsletterHtml } from "~/features/mail/newsletters.server";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
@@ -29,6 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     when: input.when,
     scheduledFor: input.scheduledFor,
     inArchive: input.inArchive ?? "",
+    subjectPl: input.subjectPl,
+    bodyPl: input.bodyPl,
   };
   const scheduledFor = input.when === "later" ? parseScheduledFor(input.scheduledFor) : null;
   if (scheduledFor && scheduledFor <= services.clock.now())
@@ -41,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...formDone("adminNewsletters.previewReady"),
       values,
       preview: newsletterHtml(input.body),
+      ...(input.bodyPl ? { previewPl: newsletterHtml(input.bodyPl) } : {}),
     };
   await createNewsletter(services, admin.id, {
     subject: input.subject,
@@ -48,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     audience: input.audience,
     scheduledFor,
     inArchive: input.inArchive === "on",
+    translations: translationsOf(input),
   });
   return formDone(scheduledFor ? "adminNewsletters.scheduled" : "adminNewsletters.sending");
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "newsletters" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
