@@ -108,7 +108,9 @@ function MailPreview({
       ) : null}
       <p className="mb-2 text-sm">
         <span className="font-medium text-slate-800">{t("adminJobs.previewSubject")}:</span>{" "}
-        <span data-testid="mail-preview-subject">{preview.subject}</span>
+        <span data-testid="mail-preview-subject" lang={preview.shownIn} dir="auto">
+          {preview.subject}
+        </span>
       </p>
       <iframe
         title={t("adminJobs.previewHtml")}
