@@ -78,6 +78,8 @@ describe("lifecycle mails from the email collection", () => {
     await teacher("no-consent@life.test");
     await teacher("unverified@life.test", { app: true, verified: false });
     await teacher("late@life.test", { app: true, createdAt: new Date("2026-12-05T00:00:00Z") });
+    // A name is text: escaped, and a value that looks like a placeholder stays as typed.
+    await teacher("odd@life.test", { app: true, firstName: "<b>Bo</b> {{libraryUrl}}" });
 
     await sendLifecycleCampaigns(app.services, app.clock.now());
     await sendLifecycleCampaigns(app.services, app.clock.now());
@@ -108,7 +110,18 @@ describe("lifecycle mails from the email collection", () => {
       .select()
       .from(mailOutbox)
       .where(like(mailOutbox.idempotencyKey, "email:monthly-new-exercises:%"));
-    expect(copies).toHaveLength(3);
+    expect(copies).toHaveLength(4);
+    const [odd] = await mailsTo("odd@life.test");
+    expect(odd?.html).toContain("&lt;b&gt;Bo&lt;/b&gt; {{libraryUrl}}");
+    expect(odd?.html).not.toContain("<b>Bo</b>");
+  });
+
+  it("ends a campaign without a valid date after its week", async () => {
+    app.clock.set(new Date("2026-12-10T00:30:00Z"));
+    // An account from before the campaign's day whose consent comes only now.
+    await teacher("week-late@life.test", { app: true });
+    await sendLifecycleCampaigns(app.services, app.clock.now());
+    expect(await mailsTo("week-late@life.test")).toHaveLength(0);
   });
 
   it("sends nothing before the scheduled date", async () => {
@@ -124,7 +137,8 @@ describe("lifecycle mails from the email collection", () => {
     const pl = await teacher("trial-pl@life.test", { locale: "pl", firstName: "Ola" });
     const de = await teacher("trial-de@life.test", { locale: "de" });
     const granted = await teacher("granted@life.test");
-    for (const id of [pl, de, granted])
+    const nameless = await teacher("nameless@life.test", { firstName: "" });
+    for (const id of [pl, de, granted, nameless])
       await app.database.db
         .update(userData)
         .set({
@@ -144,6 +158,10 @@ describe("lifecycle mails from the email collection", () => {
     // Premium from a redeem code is not a trial: the entry's "7-day trial" would be wrong.
     const [code] = await mailsTo("granted@life.test");
     expect(code?.subject).toBe("Your Parley Premium access ends tomorrow");
+    // Without a first name: no stray comma in the subject or the greeting.
+    const [noName] = await mailsTo("nameless@life.test");
+    expect(noName?.subject).toBe("Your Parley trial ends tomorrow");
+    expect(noName?.text).toMatch(/^Hello,$/m);
   });
 
   it("welcomes a teacher to paid premium once, whatever later subscriptions bring", async () => {

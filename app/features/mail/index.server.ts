@@ -2,4 +2,4 @@
 export { requestConsent } from "./newsletters.server";
 export { archivedNewsletter, archivedNewsletters } from "./newsletter-archive.server";
 export type { Audience } from "./newsletter-form";
-export { sendPremiumStarted, trialReminders } from "./lifecycle.server";
+export { premiumWelcome, trialReminders } from "./lifecycle.server";

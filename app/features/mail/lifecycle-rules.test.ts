@@ -85,6 +85,13 @@ describe("lifecycle rules", () => {
     expect(isLive(e, new Date("2026-12-11T00:00:00Z"))).toBe(false);
   });
 
+  it("goes out during its week when no valid date is given", () => {
+    const e = entry();
+    expect(isLive(e, new Date("2026-12-09T23:59:00Z"))).toBe(true);
+    expect(isLive(e, new Date("2026-12-10T00:00:00Z"))).toBe(false);
+    expect(isLive(entry({ scheduled: null, account: "trial" }), new Date("2030-01-01"))).toBe(true);
+  });
+
   it("reaches accounts created later only while a valid date says so", () => {
     const late = teacher({ createdAt: new Date("2026-12-05T00:00:00Z") });
     expect(campaignReaches(entry(), late)).toBe(false);

@@ -7,8 +7,8 @@ import { DAY_MS } from "~/lib/time";
  * app's clock. The engine (lifecycle.server.ts) and the content check share them.
  *
  * - A **scheduled** entry is a campaign: from its date on, each teacher in its audience gets
- *   it once. Without `valid`, only accounts that existed on that date; with `valid`, also
- *   those who join the audience until then.
+ *   it once. Without `valid`, it goes out during its week, to accounts that existed on its
+ *   date; with `valid`, until that day, also to accounts created since.
  * - An **unscheduled** entry goes out at a moment of the account: `trial` in the last 24 hours
  *   of a trial (the trial reminder), `premium` when a teacher's paid premium starts.
  * - `account`: `trial` is the sign-up trial only (premium from a code, a grant or a campaign
@@ -102,11 +102,21 @@ export function entryProblems(entry: LifecycleEntry): string[] {
   return problems;
 }
 
-/** Whether an entry may go out at `now`: its date has come and its validity has not ended. */
+/** How long a campaign without `valid` may go out: its week (a job down for a day catches up). */
+const CAMPAIGN_DAYS = 7;
+
+/**
+ * Whether an entry may go out at `now`: its day has come and it has not ended — on its
+ * `valid` day (inclusive), or, for a campaign without one, a week after its day.
+ */
 export function isLive(entry: Pick<LifecycleEntry, "scheduled" | "valid">, now: Date): boolean {
   if (entry.scheduled && now.getTime() < Date.parse(entry.scheduled)) return false;
-  if (entry.valid && now.getTime() >= Date.parse(entry.valid) + DAY_MS) return false;
-  return true;
+  const end = entry.valid
+    ? Date.parse(entry.valid) + DAY_MS
+    : entry.scheduled
+      ? Date.parse(entry.scheduled) + CAMPAIGN_DAYS * DAY_MS
+      : Infinity;
+  return now.getTime() < end;
 }
 
 /** Whether a teacher belongs to an entry's audience at `now` (account, country, interval, stream). */

@@ -15,7 +15,7 @@ import { getLocale } from "~/lib/i18n/locales";
 import { createTranslator } from "~/lib/i18n/translate";
 import { mailBrand, renderDocumentMail, type MailFooter } from "~/lib/mail-templates.server";
 import type { MailMessage } from "~/lib/mail.server";
-import type { Database } from "~/lib/db.server";
+import { inTransaction, type Database } from "~/lib/db.server";
 import { localizePath } from "~/lib/routing/paths";
 import type { PeriodicJob } from "~/lib/queue.server";
 import type { Services } from "~/lib/services.server";
@@ -24,6 +24,7 @@ import {
   campaignReaches,
   inAudience,
   isLive,
+  placeholdersIn,
   type LifecycleEntry,
   type LifecycleRecipient,
 } from "./lifecycle-rules";
@@ -67,9 +68,15 @@ function versionFor(versions: LifecycleEntry[], locale: string): LifecycleEntry 
   return versions.find((v) => v.locale === locale) ?? versions.find((v) => v.locale === "en");
 }
 
+/**
+ * The entries by slug, each with its English version first-class: an entry without one
+ * (check-content refuses it) is left out rather than stopping every other mail.
+ */
 function bySlug(entries: LifecycleEntry[]): Map<string, LifecycleEntry[]> {
   const map = new Map<string, LifecycleEntry[]>();
   for (const entry of entries) map.set(entry.slug, [...(map.get(entry.slug) ?? []), entry]);
+  for (const [slug, versions] of map)
+    if (!versions.some((v) => v.locale === "en")) map.delete(slug);
   return map;
 }
 
@@ -148,8 +155,9 @@ function escapeHtml(value: string): string {
 
 /**
  * Fills an entry's placeholders: `{{name}}` in its text and its URL-encoded form in a link;
- * a block placeholder alone in its paragraph becomes the block. Answers null when one is
- * left unfilled (the mail is not sent half-made).
+ * a block placeholder alone in its paragraph becomes the block. Answers null when the entry
+ * names one there is no value for (the mail is not sent half-made). Values are inserted in
+ * one pass, so a value that looks like a placeholder stays as typed.
  */
 function fill(
   html: string,
@@ -157,18 +165,32 @@ function fill(
   values: Record<string, string>,
   blocks: Record<string, string>,
 ): { html: string; subject: string } | null {
+  if (placeholdersIn(`${subject}\n${html}`).some((name) => !(name in values) && !(name in blocks)))
+    return null;
   let out = html;
   for (const [name, block] of Object.entries(blocks))
     out = out.replaceAll(`<p>{{${name}}}</p>`, block);
   const inline = (text: string, escape: (v: string) => string) =>
-    text.replace(/(?:\{\{|%7B%7B)([A-Za-z]+)(?:\}\}|%7D%7D)/g, (whole, name: string) =>
+    text.replace(PLACEHOLDER, (whole, name: string) =>
       name in values ? escape(values[name]!) : whole,
     );
-  out = inline(out, escapeHtml);
-  const filledSubject = inline(subject, (v) => v).replace(/\s+,/g, ",");
-  if (/\{\{|%7B%7B/.test(out + filledSubject)) return null;
-  // An empty first name leaves "Hello ," behind.
-  return { html: out.replace(/\s+,/g, ","), subject: filledSubject };
+  return {
+    // An empty first name leaves "Hello ," behind.
+    html: inline(out, escapeHtml).replace(/ +,/g, ","),
+    subject: tidySubject(inline(subject, (v) => v)),
+  };
+}
+
+const PLACEHOLDER = /(?:\{\{|%7B%7B)([A-Za-z]+)(?:\}\}|%7D%7D)/g;
+
+/** "{{firstName}}, your trial…" without a name: no stray comma, a capital to start. */
+function tidySubject(subject: string): string {
+  const tidy = subject
+    .replace(/ +,/g, ",")
+    .replace(/^\s*,\s*/, "")
+    .replace(/\s*,\s*$/, "")
+    .trim();
+  return tidy.charAt(0).toLocaleUpperCase() + tidy.slice(1);
 }
 
 interface RenderContext {
@@ -261,9 +283,9 @@ async function renderEntry(
   };
 }
 
-async function alreadySent(services: Services, slug: string, ids: string[]) {
+async function alreadySent(db: Database, slug: string, ids: string[]) {
   if (!ids.length) return new Set<string>();
-  const rows = await services.db
+  const rows = await db
     .select({ key: mailOutbox.idempotencyKey })
     .from(mailOutbox)
     .where(
@@ -286,7 +308,11 @@ export async function sendLifecycleCampaigns(services: Services, now: Date = ser
   const secret = await unsubscribeSecret(services);
   for (const [slug, versions] of bySlug(entries)) {
     const english = versionFor(versions, "en")!;
-    const needsDigest = versions.some((v) => /\{\{(highlights|newExerciseCount)\}\}/.test(v.body));
+    const needsDigest = versions.some((v) =>
+      placeholdersIn(`${v.subject}\n${v.body}`).some(
+        (n) => n === "highlights" || n === "newExerciseCount",
+      ),
+    );
     const digest = needsDigest ? await newExercises(services, now) : undefined;
     if (digest && digest.count === 0) {
       services.log.info({ entry: slug }, "campaign skipped: no new exercises to tell about");
@@ -304,7 +330,7 @@ export async function sendLifecycleCampaigns(services: Services, now: Date = ser
       after = page[page.length - 1]!.id;
       const due = page.filter((u) => inAudience(english, u, now) && campaignReaches(english, u));
       const done = await alreadySent(
-        services,
+        services.db,
         slug,
         due.map((u) => u.id),
       );
@@ -331,22 +357,32 @@ async function momentEntries(services: Services, account: "trial" | "premium", n
 }
 
 /**
- * The trial reminder of the `email` collection, ready for the trial job: entries are read
- * before its transaction opens (the embedded database serves one connection); `mailFor`
- * answers one teacher's copy in their language when the entry is written in it, or null
- * when no entry applies (the job then sends the built-in mail, in every language).
+ * The mails of an account moment (`trial`, `premium`), made ready before the caller's
+ * transaction opens (the embedded database serves one connection, and the entries come from
+ * the content store); `mailFor` then answers one teacher's copy through the transaction's
+ * own connection, or null when no entry applies.
  */
-export async function trialReminders(services: Services, now: Date) {
-  const entries = await momentEntries(services, "trial", now);
+async function momentMails(
+  services: Services,
+  account: "trial" | "premium",
+  now: Date,
+  options: { ownLanguageOnly: boolean },
+) {
+  const entries = await momentEntries(services, account, now);
   return {
-    async mailFor(db: Database, userId: string): Promise<MailMessage | null> {
+    async mailFor(db: Database, userId: string): Promise<(MailMessage & { key: string }) | null> {
       if (!entries.size) return null;
       const [user] = (await recipients(db, eq(users.id, userId))) as Recipient[];
       if (!user) return null;
-      for (const versions of entries.values()) {
+      for (const [slug, versions] of entries) {
         if (!inAudience(versionFor(versions, "en")!, user, now)) continue;
-        const version = versions.find((v) => v.locale === (user.locale ?? "en"));
-        return version ? renderEntry({ services, now }, version, user) : null;
+        const locale = user.locale ?? "en";
+        const version = options.ownLanguageOnly
+          ? versions.find((v) => v.locale === locale)
+          : versionFor(versions, locale);
+        if (!version) return null;
+        if ((await alreadySent(db, slug, [user.id])).size) return null;
+        return renderEntry({ services, now }, version, user);
       }
       return null;
     },
@@ -354,28 +390,34 @@ export async function trialReminders(services: Services, now: Date) {
 }
 
 /**
- * A teacher's paid premium has started: the matching `premium` entries go out, once per
- * teacher whatever later subscriptions bring.
+ * The email collection's trial reminder for the trial job: a teacher's copy when the entry
+ * is written in their language, else null (the job sends the built-in reminder, which speaks
+ * every language).
  */
+export function trialReminders(services: Services, now: Date) {
+  return momentMails(services, "trial", now, { ownLanguageOnly: true });
+}
+
+/**
+ * The welcome when paid premium starts, for the subscription sync: enqueued in the same
+ * transaction as the premium status, so a failure rolls both back and the webhook's retry
+ * tries again; once per teacher (outbox key `email:<slug>:<user>`).
+ */
+export function premiumWelcome(services: Services, now: Date) {
+  return momentMails(services, "premium", now, { ownLanguageOnly: false });
+}
+
+/** Sends the premium welcome to one teacher now (what the sync does, on its own). */
 export async function sendPremiumStarted(
   services: Services,
   userId: string,
   now: Date = services.clock.now(),
 ) {
-  const [user] = (await recipients(services.db, eq(users.id, userId))) as Recipient[];
-  if (!user) return 0;
-  const messages = [];
-  for (const [slug, versions] of await momentEntries(services, "premium", now)) {
-    if (!inAudience(versionFor(versions, "en")!, user, now)) continue;
-    if ((await alreadySent(services, slug, [user.id])).size) continue;
-    const message = await renderEntry(
-      { services, now },
-      versionFor(versions, user.locale ?? "en")!,
-      user,
-    );
-    if (message) messages.push(message);
-  }
-  const sent = messages.length ? await services.mail.sendMany(messages) : 0;
+  const welcome = await premiumWelcome(services, now);
+  const sent = await inTransaction(services.db, async (tx) => {
+    const mail = await welcome.mailFor(tx, userId);
+    return mail ? services.mail.sendMany([mail], { db: tx }) : 0;
+  });
   if (sent) services.mail.wake();
   return sent;
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { MINUTE_MS } from "~/lib/time";
+import { inTransaction } from "~/lib/db.server";
 import { organizations, stripeEvents, userData } from "@db/schema";
 import {
   MEMBERSHIP_PLAN,
@@ -11,7 +12,7 @@ import {
 } from "~/features/account";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Services } from "~/lib/services.server";
-import { sendPremiumStarted } from "~/features/mail/index.server";
+import { premiumWelcome } from "~/features/mail/index.server";
 import { stripeClient, WEBHOOK_TOLERANCE_S } from "~/lib/stripe.server";
 import {
   currencyForCountry,
@@ -209,21 +210,25 @@ async function applySubscription(
       .from(userData)
       .where(eq(userData.userId, owner.id));
     if (!stored || !mayReplace(stored, state)) return stored ? owner : null;
-    await services.db
-      .update(userData)
-      .set({
-        ...fromStripe,
-        membershipPlanInterval: state.interval,
-        // A paid subscription replaces whatever granted access before it.
-        ...(state.premium ? { accessGrant: null } : {}),
-        updatedAt: now,
-      })
-      .where(eq(userData.userId, owner.id));
-    // Paid premium has just started: the email collection's welcome (once per teacher).
-    if (state.premium && !isPremiumStatus(stored.subscriptionStatus))
-      await sendPremiumStarted(services, owner.id, now).catch((error: unknown) =>
-        services.log.error({ err: error, user: owner.id }, "premium welcome mail failed"),
-      );
+    // Paid premium starts now: the email collection's welcome is enqueued with the status,
+    // so a failure rolls both back and Stripe's retry of the webhook tries again.
+    const starts = state.premium && !isPremiumStatus(stored.subscriptionStatus);
+    const welcome = starts ? await premiumWelcome(services, now) : null;
+    const welcomed = await inTransaction(services.db, async (tx) => {
+      await tx
+        .update(userData)
+        .set({
+          ...fromStripe,
+          membershipPlanInterval: state.interval,
+          // A paid subscription replaces whatever granted access before it.
+          ...(state.premium ? { accessGrant: null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(userData.userId, owner.id));
+      const mail = await welcome?.mailFor(tx, owner.id);
+      return mail ? services.mail.sendMany([mail], { db: tx }) : 0;
+    });
+    if (welcomed) services.mail.wake();
   } else {
     const [stored] = await services.db
       .select({
