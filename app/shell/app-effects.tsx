@@ -159,11 +159,23 @@ export function AppEffects() {
     const key = `parley:rcs:${userId}`;
     if (sessionStorage.getItem(key)) return;
     sessionStorage.setItem(key, "1");
+    // Signing out (the user changes) ends the report: its session would refuse it. A report
+    // ended unfinished may run again later in this browser session.
+    const abort = new AbortController();
+    let finished = false;
     import("~/features/auth/captcha-field")
       .then(({ reportCaptchaScore }) =>
-        reportCaptchaScore({ recaptchaSiteKey, turnstileSiteKey }, userId),
+        reportCaptchaScore({ recaptchaSiteKey, turnstileSiteKey }, userId, abort.signal),
       )
-      .catch((error: unknown) => console.warn("Captcha score could not be reported", error));
+      .catch((error: unknown) => console.warn("Captcha score could not be reported", error))
+      .finally(() => {
+        finished = true;
+      });
+    return () => {
+      if (finished) return;
+      abort.abort();
+      sessionStorage.removeItem(key);
+    };
   }, [userId, recaptchaSiteKey, turnstileSiteKey]);
 
   // Spec §4.2: a user without a country or security data gets a geo lookup.

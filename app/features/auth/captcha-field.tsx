@@ -68,11 +68,14 @@ function recaptchaToken(key: string, action: string): Promise<string> {
  * Spec §7: for a signed-in user, a captcha runs once per browser session in the background
  * and its token goes to /api/rcs/result, which verifies it and keeps the score when it is 0
  * or more. Turnstile needs a visible widget, so with Turnstile this runs only on forms.
- * Failures are only logged.
+ * Failures are only logged. `signal` ends it when the user signs out meanwhile (the proof of
+ * work takes seconds on a busy device; the report would otherwise reach the server after
+ * the session ended, and be refused).
  */
 export async function reportCaptchaScore(
   env: CaptchaEnv,
   userId: string,
+  signal: AbortSignal,
   action = "session",
 ): Promise<void> {
   try {
@@ -80,16 +83,19 @@ export async function reportCaptchaScore(
     if (env.recaptchaSiteKey) token = await recaptchaToken(env.recaptchaSiteKey, action);
     else if (env.turnstileSiteKey) return;
     else token = await solveProofOfWork("session");
+    // Signed out (or gone) while the check ran: the score is no longer this session's to send.
+    if (signal.aborted) return;
     const response = await fetch("/api/rcs/result", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ token, action, userId }),
+      signal,
     });
     const answer = (await response.json().catch(() => null)) as { rcs?: number } | null;
     if (!response.ok || typeof answer?.rcs !== "number" || answer.rcs < 0)
       console.warn(`Captcha score not kept (HTTP ${response.status})`);
   } catch (error) {
-    console.warn("Captcha score could not be reported", error);
+    if (!signal.aborted) console.warn("Captcha score could not be reported", error);
   }
 }
 
