@@ -13,6 +13,27 @@ export interface MaintenanceState {
   enabled: boolean;
   /** True when MAINTENANCE_MODE forces it (admins cannot switch it off in the panel). */
   forced: boolean;
+  /** The operator's words to visitors while it lasts (optional). */
+  message: string | null;
+  /** When the operator expects to be back (ISO 8601), or null. */
+  until: string | null;
+}
+
+/** What the admin panel stores for maintenance. */
+export interface MaintenanceSetting {
+  enabled: boolean;
+  message: string | null;
+  until: string | null;
+}
+
+function readMaintenance(value: unknown): MaintenanceSetting {
+  const v = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const until = typeof v.until === "string" && !Number.isNaN(Date.parse(v.until)) ? v.until : null;
+  return {
+    enabled: v.enabled === true,
+    message: typeof v.message === "string" && v.message.trim() ? v.message : null,
+    until,
+  };
 }
 
 /**
@@ -20,7 +41,7 @@ export interface MaintenanceState {
  * NOTIFY from whichever instance changed them.
  */
 export class FlagsCache {
-  private maintenance = false;
+  private maintenance: MaintenanceSetting = { enabled: false, message: null, until: null };
   private promotions: unknown = undefined;
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
@@ -41,10 +62,10 @@ export class FlagsCache {
   async reload(): Promise<void> {
     try {
       const [value, promotions] = await Promise.all([
-        getSetting<{ enabled?: boolean }>(this.database.db, MAINTENANCE_KEY),
+        getSetting<unknown>(this.database.db, MAINTENANCE_KEY),
         getSetting<unknown>(this.database.db, PROMOTIONS_KEY),
       ]);
-      this.maintenance = value?.enabled === true;
+      this.maintenance = readMaintenance(value);
       this.promotions = promotions ?? undefined;
     } catch (error) {
       this.log.error({ err: error }, "loading settings failed; keeping the previous values");
@@ -53,14 +74,16 @@ export class FlagsCache {
 
   getMaintenance(): MaintenanceState {
     return {
-      enabled: this.env.MAINTENANCE_MODE || this.maintenance,
+      ...this.maintenance,
+      enabled: this.env.MAINTENANCE_MODE || this.maintenance.enabled,
       forced: this.env.MAINTENANCE_MODE,
     };
   }
 
-  async setMaintenance(enabled: boolean): Promise<void> {
-    await setSetting(this.database.db, MAINTENANCE_KEY, { enabled });
-    this.maintenance = enabled;
+  /** Switches maintenance for every instance (they hear it by NOTIFY, at worst in 30 s). */
+  async setMaintenance(setting: MaintenanceSetting): Promise<void> {
+    await setSetting(this.database.db, MAINTENANCE_KEY, setting);
+    this.maintenance = readMaintenance(setting);
     await this.database.notify(SETTINGS_CHANNEL, MAINTENANCE_KEY);
   }
 

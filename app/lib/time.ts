@@ -14,3 +14,10 @@ export const DAY_S = DAY_MS / SECOND_MS;
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY_MS);
 }
+
+/** "2026-12-10T09:00" (a datetime-local value, read as UTC) as an instant, or null. */
+export function parseUtcDateTimeLocal(value: string | undefined): Date | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

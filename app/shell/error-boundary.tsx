@@ -5,6 +5,7 @@ import { localizePath } from "~/lib/routing/paths";
 import { isDashboardPath } from "~/lib/routing/guards";
 import { isModuleLoadFailure, reloadAt } from "./module-reload";
 import { dataKey } from "~/lib/i18n/translate";
+import { LocalDateTime } from "~/components/ui/local-time";
 
 /** Status codes with their own title and message (spec §2.7). */
 const KNOWN_STATUSES = [400, 401, 403, 404, 405, 410, 413, 429, 500, 503] as const;
@@ -14,9 +15,20 @@ export interface ErrorView {
   title: string;
   message: string;
   maintenance: boolean;
+  /** During maintenance: the operator's note and expected end, when they gave them. */
+  note?: string | null;
+  until?: string | null;
 }
 
-function errorDetail(error: unknown): { status: number; detail: string; maintenance: boolean } {
+interface Detail {
+  status: number;
+  detail: string;
+  maintenance: boolean;
+  note?: string | null;
+  until?: string | null;
+}
+
+function errorDetail(error: unknown): Detail {
   if (isRouteErrorResponse(error)) {
     const payload = error.data as unknown;
     const maintenance = typeof payload === "object" && payload !== null && "maintenance" in payload;
@@ -24,6 +36,16 @@ function errorDetail(error: unknown): { status: number; detail: string; maintena
     if (typeof payload === "string") detail = payload;
     else if (typeof payload === "object" && payload !== null && "error" in payload)
       detail = String(payload.error);
+    if (maintenance) {
+      const { message, until } = payload as { message?: unknown; until?: unknown };
+      return {
+        status: error.status,
+        detail,
+        maintenance,
+        note: typeof message === "string" ? message : null,
+        until: typeof until === "string" ? until : null,
+      };
+    }
     return { status: error.status, detail, maintenance };
   }
   if (error instanceof Error) return { status: 500, detail: error.message, maintenance: false };
@@ -32,7 +54,7 @@ function errorDetail(error: unknown): { status: number; detail: string; maintena
 
 function useErrorView(error: unknown, pathname: string): ErrorView {
   const t = useT();
-  const { status, detail, maintenance } = errorDetail(error);
+  const { status, detail, maintenance, note, until } = errorDetail(error);
   const known = (KNOWN_STATUSES as readonly number[]).includes(status);
   if (maintenance) {
     return {
@@ -40,6 +62,8 @@ function useErrorView(error: unknown, pathname: string): ErrorView {
       maintenance,
       title: t("maintenance.title"),
       message: t("maintenance.message"),
+      note,
+      until,
     };
   }
   if (!known) {
@@ -97,6 +121,20 @@ export function GeneralErrorBoundary() {
         )}
         <h1 className="mt-3 text-2xl font-semibold text-ink">{view.title}</h1>
         {view.message ? <p className="mt-3 break-words text-slate-600">{view.message}</p> : null}
+        {view.note ? (
+          <p
+            className="mt-4 whitespace-pre-line break-words rounded-xl bg-slate-50 p-4 text-start text-slate-800"
+            dir="auto"
+            data-testid="maintenance-note"
+          >
+            {view.note}
+          </p>
+        ) : null}
+        {view.until ? (
+          <p className="mt-4 text-slate-700" data-testid="maintenance-until">
+            {t("maintenance.until")} <LocalDateTime value={view.until} />
+          </p>
+        ) : null}
         {view.maintenance ? null : (
           <a
             href={home}

@@ -2,9 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { PromotionsSchema } from "~/features/membership/promotions";
-import { startE2eServer, type E2eServer } from "./e2e-server";
-import { expect, newClientAddress, test as base } from "./fixtures";
-import { FirstAdmin } from "./people";
+import { expect } from "./fixtures";
+import { testOnOwnServer } from "./own-server";
 import { premiumSchool } from "./schools";
 
 /**
@@ -21,30 +20,7 @@ if (!happyWeek) throw new Error("content/info/promotions.yml has no Happy Week")
 /** A day and a half into the campaign. */
 const DURING = new Date(happyWeek.startsAt.getTime() + 36 * 60 * 60 * 1000);
 
-const test = base.extend<object, { happyWeekServer: E2eServer }>({
-  happyWeekServer: [
-    async ({}, use) => {
-      const server = await startE2eServer(
-        process.env.E2E_MAILBOX ?? path.resolve("test-results/mailbox"),
-        { env: { CLOCK_START: DURING.toISOString() }, promotions },
-      );
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
-  baseURL: async ({ happyWeekServer }, use) => {
-    await use(happyWeekServer.url);
-  },
-  firstAdmin: [
-    async ({ happyWeekServer }, use) => {
-      const firstAdmin = new FirstAdmin(happyWeekServer.url, newClientAddress);
-      await use(firstAdmin);
-      await firstAdmin.close();
-    },
-    { scope: "worker" },
-  ],
-});
+const test = testOnOwnServer({ env: { CLOCK_START: DURING.toISOString() }, promotions });
 
 const title = `Happy week: ${happyWeek.percentOff}% off Premium`;
 

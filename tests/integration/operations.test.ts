@@ -41,7 +41,7 @@ describe("operations", () => {
     );
   });
   afterAll(async () => {
-    await app?.services.flags.setMaintenance(false);
+    await app?.services.flags.setMaintenance({ enabled: false, message: null, until: null });
     await app?.close();
     await standin?.stop();
   });
@@ -61,7 +61,7 @@ describe("operations", () => {
     const [active] = await app.database.db.select().from(userData).where(eq(userData.userId, id));
     expect(active?.subscriptionStatus).toBe("ACTIVE");
 
-    await app.services.flags.setMaintenance(true);
+    await app.services.flags.setMaintenance({ enabled: true, message: null, until: null });
     try {
       // Pages answer the maintenance page…
       expect((await client.get("/dashboard")).status).toBe(503);
@@ -75,7 +75,7 @@ describe("operations", () => {
         .where(eq(userData.userId, id));
       expect(canceled?.subscriptionStatus).toBe("CANCELED");
     } finally {
-      await app.services.flags.setMaintenance(false);
+      await app.services.flags.setMaintenance({ enabled: false, message: null, until: null });
     }
   });
 

@@ -329,7 +329,7 @@ describe("routes, guards and rules over HTTP", () => {
   });
 
   it("shows non-admins the maintenance page with 503 and Retry-After; admins pass", async () => {
-    await app.services.flags.setMaintenance(true);
+    await app.services.flags.setMaintenance({ enabled: true, message: null, until: null });
     try {
       const anonymous = await clients.anonymous.get("/faq");
       expect(anonymous.status).toBe(503);
@@ -341,7 +341,7 @@ describe("routes, guards and rules over HTTP", () => {
       expect((await clients.anonymous.get("/auth/sign-in")).status).toBe(200);
       expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     } finally {
-      await app.services.flags.setMaintenance(false);
+      await app.services.flags.setMaintenance({ enabled: false, message: null, until: null });
     }
     expect((await clients.anonymous.get("/faq")).status).toBe(200);
   });

@@ -1,15 +1,9 @@
+import { parseUtcDateTimeLocal } from "~/lib/time";
 import { z } from "~/lib/zod";
 
 /** The two streams a teacher agrees to separately (users.*NewsletterAcceptedAt). */
 export const AUDIENCES = ["marketing", "app"] as const;
 export type Audience = (typeof AUDIENCES)[number];
-
-/** "2026-12-10T09:00" (a datetime-local value, read as UTC) as an instant, or null. */
-export function parseScheduledFor(value: string | undefined): Date | null {
-  if (!value || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}:00Z`);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 /**
  * A newsletter as the admin writes it; checked in the browser and again by the server. (The
@@ -28,7 +22,7 @@ export const NewsletterSchema = z
     subjectPl: z.string().trim().max(200).default(""),
     bodyPl: z.string().trim().max(50_000).default(""),
   })
-  .refine((v) => v.when === "now" || parseScheduledFor(v.scheduledFor) !== null, {
+  .refine((v) => v.when === "now" || parseUtcDateTimeLocal(v.scheduledFor) !== null, {
     path: ["scheduledFor"],
     params: { key: "adminNewsletters.error.date" },
   })

@@ -28,6 +28,12 @@ function databaseUnavailable() {
   );
 }
 
+/** Seconds until the expected end of maintenance (at least a minute), else the default. */
+function maintenanceRetryAfter(until: string | null, now: Date): number {
+  if (!until) return MAINTENANCE_RETRY_AFTER_S;
+  return Math.max(60, Math.ceil((Date.parse(until) - now.getTime()) / 1000));
+}
+
 /**
  * Outermost: finishes every response, whatever happened inside (a redirect or an error
  * page included): session cookie refreshes, no shared caching of personal pages, and
@@ -39,8 +45,13 @@ const responseMiddleware: MiddlewareFunction<Response> = async ({ request, conte
   for (const cookie of session.setCookies) response.headers.append("Set-Cookie", cookie);
   if (session.user) response.headers.set("Cache-Control", "private, no-store");
   if (response.status === 503) {
-    if (getServices(context).flags.getMaintenance().enabled)
-      response.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_S));
+    const services = getServices(context);
+    const maintenance = services.flags.getMaintenance();
+    if (maintenance.enabled)
+      response.headers.set(
+        "Retry-After",
+        String(maintenanceRetryAfter(maintenance.until, services.clock.now())),
+      );
     else if (!response.headers.has("Retry-After"))
       response.headers.set("Retry-After", String(DATABASE_RETRY_AFTER_S));
     response.headers.set("Cache-Control", "no-store");
@@ -104,12 +115,13 @@ const guardMiddleware: MiddlewareFunction<Response> = async (
   context.set(sessionContext, session);
   const admin = isAdmin(session.user);
 
-  if (
-    services.flags.getMaintenance().enabled &&
-    !admin &&
-    !allowedDuringMaintenance(url.pathname)
-  ) {
-    throw data({ maintenance: true }, { status: 503 });
+  const maintenance = services.flags.getMaintenance();
+  if (maintenance.enabled && !admin && !allowedDuringMaintenance(url.pathname)) {
+    // The operator's note and expected end, for the maintenance page.
+    throw data(
+      { maintenance: true, message: maintenance.message, until: maintenance.until },
+      { status: 503 },
+    );
   }
 
   const rule = services.routeRules.match(url.pathname);

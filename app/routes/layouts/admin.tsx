@@ -21,6 +21,7 @@ const SECTIONS = [
   { to: "/admin/materials/all", key: "materials" },
   { to: "/admin/newsletters", key: "newsletters" },
   { to: "/admin/jobs", key: "jobs" },
+  { to: "/admin/settings", key: "settings" },
 ] as const;
 
 /** The admin area: the dashboard bar on top, the admin sections on the side. */

@@ -4,13 +4,10 @@ import {
   AdminNewslettersPage,
   type AdminNewslettersData,
 } from "~/features/mail/components/admin-newsletters-page";
-import {
-  NewsletterSchema,
-  parseScheduledFor,
-  translationsOf,
-} from "~/features/mail/newsletter-form";
+import { NewsletterSchema, translationsOf } from "~/features/mail/newsletter-form";
 import { createNewsletter, newsletterHtml } from "~/features/mail/newsletters.server";
 import { requireAdmin } from "~/lib/auth/session.server";
+import { parseUtcDateTimeLocal } from "~/lib/time";
 import { getServices } from "~/lib/context.server";
 import { formDone, formFailure, parseForm } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
@@ -36,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     subjectPl: input.subjectPl,
     bodyPl: input.bodyPl,
   };
-  const scheduledFor = input.when === "later" ? parseScheduledFor(input.scheduledFor) : null;
+  const scheduledFor = input.when === "later" ? parseUtcDateTimeLocal(input.scheduledFor) : null;
   if (scheduledFor && scheduledFor <= services.clock.now())
     return formFailure({
       errors: { scheduledFor: { key: "adminNewsletters.error.past" } },

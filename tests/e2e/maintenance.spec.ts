@@ -1,0 +1,60 @@
+import { TEST_NOW } from "../support/clock";
+import { expect } from "./fixtures";
+import { testOnOwnServer } from "./own-server";
+
+/**
+ * Issue 15 item 5 (part): the administrator switches maintenance on in the admin panel with
+ * a note and an expected end; a visitor on a phone gets the maintenance page with both, the
+ * administrator keeps working and switches it off, and the visitor's page is back. On a
+ * server of its own, so that no other test meets the maintenance page.
+ */
+const test = testOnOwnServer();
+
+test("the administrator switches maintenance on with a note, visitors see it, and off again", async ({
+  page,
+  admin: _admin,
+  browse,
+  checks,
+}) => {
+  // The maintenance page answers 503, which the browser logs.
+  checks.allowConsoleErrors("status of 503");
+  // Two hours after the suite's clock, as the datetime-local field takes it (UTC).
+  const until = new Date(TEST_NOW.getTime() + 2 * 3600_000).toISOString().slice(0, 16);
+  await page.goto("/dashboard");
+  await page.getByTestId("top-bar").getByRole("link", { name: "Admin Panel" }).click();
+  await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("link", { name: "Site settings" })
+    .click();
+  await expect(page.getByTestId("maintenance-state")).toHaveText(
+    "Maintenance is off: the site is open.",
+  );
+  await page.getByLabel("Show the maintenance page to everyone but administrators").check();
+  await page.getByLabel("Note to visitors (optional)").fill("We are moving to a faster server.");
+  await page.getByLabel("Expected end (UTC, optional)").fill(until);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Maintenance is on for every instance.")).toBeVisible();
+
+  const visitor = await browse();
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  const closed = await visitor.goto("/");
+  expect(closed?.status()).toBe(503);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("We'll be right back");
+  await expect(visitor.getByTestId("maintenance-note")).toHaveText(
+    "We are moving to a faster server.",
+  );
+  await expect(visitor.getByTestId("maintenance-until").locator("time")).toHaveAttribute(
+    "datetime",
+    `${until}:00.000Z`,
+  );
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    390,
+  );
+
+  // The administrator keeps working and opens the site again.
+  await page.getByLabel("Show the maintenance page to everyone but administrators").uncheck();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Maintenance is off: the site is open again.")).toBeVisible();
+  const open = await visitor.reload();
+  expect(open?.status()).toBe(200);
+});
