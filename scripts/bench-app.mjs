@@ -4,11 +4,15 @@
 // p99 latency with 20 connections, sign-in p95 with 20 at once, and the gzipped JavaScript a
 // signed-in library page loads. Prints figures and ratios; asserts nothing about speed.
 //   BENCH_DURATION (s per page, 8)  BENCH_CONNECTIONS (20)  BENCH_DATABASES (embedded,postgres)
-import { spawnSync } from "node:child_process";
 import os from "node:os";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { BENCH_AGENT as AGENT, signInDemoTeacher, startBenchServer } from "./bench-server.mjs";
+import {
+  BENCH_AGENT as AGENT,
+  signInDemoTeacher,
+  startBenchServer,
+  startTempPostgres,
+} from "./bench-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -109,23 +113,10 @@ async function measure(database, extraEnv) {
   }
 }
 
-function postgres() {
-  if (process.getuid?.() !== 0) return null;
-  const started = spawnSync("bash", ["scripts/pg-temp.sh", "start"], { encoding: "utf8" });
-  if (started.status !== 0) return null;
-  const vars = Object.fromEntries(
-    [...started.stdout.matchAll(/(PG_TEMP_\w+)=(\S+)/g)].map((m) => [m[1], m[2]]),
-  );
-  return {
-    url: vars.PG_TEMP_URL,
-    stop: () => spawnSync("bash", ["scripts/pg-temp.sh", "stop", vars.PG_TEMP_DIR]),
-  };
-}
-
 const results = {};
 for (const database of DATABASES) {
   if (database === "postgres") {
-    const pg = postgres();
+    const pg = startTempPostgres();
     if (!pg) {
       console.log("PostgreSQL: skipped (needs root and Debian's postgresql package)");
       continue;

@@ -4,13 +4,18 @@
 // measures signed-in pages through nginx with one upstream and with both, in the same run.
 // Needs root, Debian's postgresql and nginx. Prints figures; asserts nothing about speed.
 //   BENCH_DURATION (s per page and setup, 8)  BENCH_CONNECTIONS (20)
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import getPort from "get-port";
-import { BENCH_AGENT, signInDemoTeacher, startBenchServer } from "./bench-server.mjs";
+import {
+  BENCH_AGENT,
+  signInDemoTeacher,
+  startBenchServer,
+  startTempPostgres,
+} from "./bench-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -92,17 +97,14 @@ function load(url, cookie) {
   });
 }
 
-const pg = spawnSync("bash", ["scripts/pg-temp.sh", "start"], { encoding: "utf8" });
-if (pg.status !== 0) {
+const pg = startTempPostgres();
+if (!pg) {
   console.log("bench:scale could not start PostgreSQL (apt-get install -y postgresql)");
   process.exit(0);
 }
-const vars = Object.fromEntries(
-  [...pg.stdout.matchAll(/(PG_TEMP_\w+)=(\S+)/g)].map((m) => [m[1], m[2]]),
-);
 const stops = [];
 try {
-  const env = { DATABASE_URL: vars.PG_TEMP_URL };
+  const env = { DATABASE_URL: pg.url };
   // The first instance migrates and seeds; the second starts on the ready database.
   const first = await startBenchServer("scale-1", env);
   stops.push(() => first.stop());
@@ -144,5 +146,5 @@ try {
   }
 } finally {
   for (const stop of stops.reverse()) await stop();
-  spawnSync("bash", ["scripts/pg-temp.sh", "stop", vars.PG_TEMP_DIR]);
+  pg.stop();
 }

@@ -15,7 +15,9 @@ export async function startBenchServer(name, extraEnv = {}) {
   }
   const port = await getPort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-${name}-`));
-  const child = spawn(process.execPath, ["server.js"], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -94,4 +96,21 @@ export async function signInDemoTeacher(server) {
     .map((c) => c.split(";")[0])
     .join("; ");
   return { cookie, email: DEMO_TEACHER, password: DEMO_PASSWORD };
+}
+
+/**
+ * A throwaway PostgreSQL cluster (scripts/pg-temp.sh) for a benchmark: `{ url, stop }`, or null
+ * when this machine cannot start one (it needs root and Debian's postgresql package).
+ */
+export function startTempPostgres() {
+  if (process.getuid?.() !== 0) return null;
+  const started = spawnSync("bash", ["scripts/pg-temp.sh", "start"], { encoding: "utf8" });
+  if (started.status !== 0) return null;
+  const vars = Object.fromEntries(
+    [...started.stdout.matchAll(/(PG_TEMP_\w+)=(\S+)/g)].map((m) => [m[1], m[2]]),
+  );
+  return {
+    url: vars.PG_TEMP_URL,
+    stop: () => spawnSync("bash", ["scripts/pg-temp.sh", "stop", vars.PG_TEMP_DIR]),
+  };
 }

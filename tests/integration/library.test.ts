@@ -184,6 +184,15 @@ describe("the library over HTTP", () => {
     expect(await (await free.get(`/dashboard/exercises/${lockedId}`)).text()).not.toContain(
       snippet,
     );
+    // The edit is announced too, so the index (and the counts it answers) forget the offer.
+    await app.database.notify("library_changed", "test");
+    await expect
+      .poll(async () =>
+        (
+          await free.get(`/dashboard/exercises.data?free=1&q=${encodeURIComponent(row!.title)}`)
+        ).text(),
+      )
+      .not.toContain(lockedId);
   });
 
   it("locks premium materials the same way", async () => {

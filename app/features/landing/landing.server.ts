@@ -64,7 +64,7 @@ export async function landingSamples(context: ContextReader): Promise<SampleExer
 
 export async function landingFacts(context: ContextReader) {
   const services = getServices(context);
-  const counts = await resourceCounts(services.db, services.clock.now());
+  const counts = await resourceCounts(services.database, services.clock.now());
   return {
     counts,
     rating: publicRating(

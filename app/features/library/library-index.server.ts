@@ -47,6 +47,11 @@ export class LibraryIndex {
   titleWords: string[][] = [];
   /** Every word of the library (typo correction checks here before asking the database). */
   terms = new Set<string>();
+  /** Exercises free for good, and the ends of temporary-free ones in ascending order. */
+  freeForGood = 0;
+  freeEnds = new Float64Array(0);
+  materialsTotal = 0;
+  materialsFree = 0;
   loadedAt = 0;
   /** Recent text matches by tsquery (positions and relevance), dropped on every reload. */
   textMatches = new Map<string, { positions: Int32Array; scores: Float32Array }>();
@@ -118,6 +123,16 @@ export class LibraryIndex {
         this.database.db,
         sql`select term from library_terms`,
       );
+      const [materialCounts] = await queryRows<{ total: number; free: number }>(
+        this.database.db,
+        sql`select count(*)::int as total, (count(*) filter (where is_free))::int as free from materials`,
+      );
+      let freeForGood = 0;
+      const ends: number[] = [];
+      for (let i = 0; i < n; i++) {
+        if (next.isFree[i]) freeForGood++;
+        else if (next.freeUntil[i]) ends.push(next.freeUntil[i] as number);
+      }
       const order = Array.from({ length: n }, (_, i) => i);
       const byNewest = Int32Array.from(
         order.sort((a, b) => (next.published[b] as number) - (next.published[a] as number)),
@@ -125,7 +140,14 @@ export class LibraryIndex {
       const byShortest = Int32Array.from(
         [...byNewest].sort((a, b) => (next.minutes[a] as number) - (next.minutes[b] as number)),
       );
-      Object.assign(this, next, { byNewest, byShortest });
+      Object.assign(this, next, {
+        byNewest,
+        byShortest,
+        freeForGood,
+        freeEnds: Float64Array.from(ends).sort(),
+        materialsTotal: Number(materialCounts?.total ?? 0),
+        materialsFree: Number(materialCounts?.free ?? 0),
+      });
       this.textMatches = new Map();
       this.terms = new Set(terms.map((t) => t.term));
       this.loadedAt = performance.now();
@@ -140,6 +162,8 @@ export class LibraryIndex {
   /** Loaded and not older than the refresh interval (a safety net behind NOTIFY). */
   async ready(): Promise<void> {
     if (this.loadedAt === 0 || performance.now() - this.loadedAt > REFRESH_MS) await this.load();
+    // A change was announced and is being read: answer from it, not from what it replaces.
+    else if (this.loading) await this.loading;
   }
 
   async listen(): Promise<void> {
@@ -155,6 +179,29 @@ export class LibraryIndex {
       if (oldest !== undefined) this.textMatches.delete(oldest);
     }
     this.textMatches.set(query, match);
+  }
+
+  /**
+   * What the landing and the dashboard count: exercises and materials, all and free at `now`
+   * (a temporary-free exercise counts until its end). Answered from memory: counting the
+   * tables on every dashboard request scanned them whole.
+   */
+  counts(now: Date) {
+    const at = now.getTime();
+    // Temporary-free exercises whose end is still ahead: past the first end later than now.
+    let lo = 0;
+    let hi = this.freeEnds.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.freeEnds[mid] as number) > at) hi = mid;
+      else lo = mid + 1;
+    }
+    return {
+      allExercisesCount: this.size,
+      freeExercisesCount: this.freeForGood + (this.freeEnds.length - lo),
+      allMaterialsCount: this.materialsTotal,
+      freeMaterialsCount: this.materialsFree,
+    };
   }
 
   get size(): number {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { audioTracks, exerciseViews, exercises, favorites, materials, userData } from "@db/schema";
 import {
   buildProfileView,
@@ -8,7 +8,8 @@ import {
 import { isPremiumActive } from "~/features/account";
 import { hasRole, ROLE } from "~/lib/auth/roles";
 import { isAdmin, sessionExtras, type SessionUser } from "~/lib/auth/session.server";
-import { queryRows, type Database } from "~/lib/db.server";
+import type { Database, DatabaseHandle } from "~/lib/db.server";
+import { libraryIndex } from "./library-index.server";
 import { canOpen, type Viewer } from "./access";
 import {
   listSchoolFavoriteIds,
@@ -310,22 +311,9 @@ export async function recordView(
 }
 
 /** Spec §3/§7: counts shown to everyone (landing page, upgrade prompts). */
-export async function resourceCounts(db: Database, now: Date) {
-  const rows = await queryRows<{ all_e: number; free_e: number; all_m: number; free_m: number }>(
-    db,
-    sql`select
-          (select count(*)::int from exercises) as all_e,
-          (select count(*)::int from exercises where is_free or free_expires_at > ${now}) as free_e,
-          (select count(*)::int from materials) as all_m,
-          (select count(*)::int from materials where is_free) as free_m`,
-  );
-  const r = rows[0];
-  return {
-    allExercisesCount: Number(r?.all_e ?? 0),
-    freeExercisesCount: Number(r?.free_e ?? 0),
-    allMaterialsCount: Number(r?.all_m ?? 0),
-    freeMaterialsCount: Number(r?.free_m ?? 0),
-  };
+/** Exercises and materials, all and free at `now`, from the library index (no query). */
+export async function resourceCounts(database: DatabaseHandle, now: Date) {
+  return (await libraryIndex(database)).counts(now);
 }
 
 export async function listAudioTracks(db: Database, viewer: LibraryViewer, now: Date = viewer.now) {

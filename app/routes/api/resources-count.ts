@@ -5,7 +5,7 @@ import { getServices } from "~/lib/context.server";
 /** Spec §7: how many exercises and materials exist, and how many are free. */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
-  return Response.json(await resourceCounts(services.db, services.clock.now()), {
+  return Response.json(await resourceCounts(services.database, services.clock.now()), {
     headers: { "Cache-Control": "public, max-age=300" },
   });
 }

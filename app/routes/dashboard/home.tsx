@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [recent, favorites, counts, upcoming] = await Promise.all([
     listRecentCards(db, viewer, 6),
     listFavoriteCards(db, viewer),
-    resourceCounts(db, viewer.now),
+    resourceCounts(services.database, viewer.now),
     listLessons(services, user.id, "upcoming", { limit: 5 }),
   ]);
   return {
