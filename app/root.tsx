@@ -83,7 +83,8 @@ export async function loader({
       hash: services.i18n.get(locale).hash,
       fallbackHash: services.i18n.get(DEFAULT_LOCALE).hash,
     },
-    env: getPublicEnv(services.env),
+    // The support address as the operator set it in Admin → Site settings.
+    env: { ...getPublicEnv(services.env), supportEmail: services.flags.getOperator().supportEmail },
     buildId: services.build.id,
     profile,
     featureLabHasNew,

@@ -168,9 +168,10 @@ export default [
     route("admin/jobs", "routes/admin/jobs.tsx", { id: "aJobs" }, [
       route("retry", "routes/admin/jobs/retry.tsx", { id: "aJobsRetry" }),
     ]),
-    // The maintenance form posts to its own route; the page shows it (routes/admin/settings.tsx).
+    // The maintenance and operator forms post to their own routes; the page shows it (routes/admin/settings.tsx).
     route("admin/settings", "routes/admin/settings.tsx", { id: "aSettings" }, [
       route("maintenance", "routes/admin/settings/maintenance.tsx", { id: "aSettingsMaint" }),
+      route("operator", "routes/admin/settings/operator.tsx", { id: "aSettingsOperator" }),
     ]),
     route("admin/exercises/:type", "routes/admin/exercises.tsx", { id: "aEx" }),
     route("admin/materials/:type", "routes/admin/materials.tsx", { id: "aMat" }),

@@ -15,6 +15,7 @@ import {
 import { MaterialFrontMatterSchema } from "../app/features/library/schema";
 import { entryProblems, placeholdersIn } from "../app/features/mail/lifecycle-rules";
 import { lessonPlanMinutes } from "../app/features/library/vocabulary";
+import { SITE_FACT_TOKENS as SITE_FACTS } from "../app/lib/site-facts";
 import {
   citationProblems,
   itemPath,
@@ -176,6 +177,27 @@ if (!wanted.length || wanted.includes("materials")) {
     if (markdownToText(doc.body).length < 200)
       problems.push(`${rel}: the printable body is too short`);
     counts.materials = (counts.materials ?? 0) + 1;
+  }
+}
+
+// Who runs Parley is named by token (app/lib/site-facts.ts), filled from Admin → Site
+// settings: public pages write no operator's address or placeholder of their own, and use
+// only the tokens the app fills.
+const SITE_FACT_TOKENS = new Set<string>(SITE_FACTS);
+for (const collection of ["legal", "faq", "landing", "blog"]) {
+  if (wanted.length && !wanted.includes(collection)) continue;
+  for (const file of walk(path.join(root, collection)).filter((f) => f.endsWith(".md"))) {
+    const rel = path.relative(root, file);
+    const text = fs.readFileSync(file, "utf8");
+    if (/@parley\.example\b/.test(text))
+      problems.push(`${rel}: write {{support.email}} instead of an address`);
+    if (/\[(Company legal name|Registered address|VAT number)\]/.test(text))
+      problems.push(`${rel}: write {{operator}} instead of an operator placeholder`);
+    for (const m of text.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g))
+      if (!SITE_FACT_TOKENS.has(m[1] as string))
+        problems.push(
+          `${rel}: unknown token {{${m[1]}}} (known: ${[...SITE_FACT_TOKENS].join(", ")})`,
+        );
   }
 }
 

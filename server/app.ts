@@ -7,6 +7,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { provideSiteFacts } from "~/features/content/store.server";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { badBytesInUrl } from "~/lib/bad-bytes";
 import { DATABASE_RETRY_AFTER_S } from "~/lib/db.server";
@@ -86,6 +87,9 @@ export function createApp(options: CreateAppOptions): ParleyApp {
   const { services, vite } = options;
   const { env, log } = services;
   let draining = false;
+  // Content names the operator by token; reads fill them from Admin → Site settings.
+  provideSiteFacts(services.database, () => services.flags.getOperator());
+  services.flags.onOperatorChange(() => pageCacheFor(services).clear());
   const app = express();
   app.disable("x-powered-by");
   // Express's own proxy handling stays off: the forwarded headers are settled here, once.

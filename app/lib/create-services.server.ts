@@ -51,9 +51,19 @@ export async function createServices(deps: {
     log.warn("AUTH_SECRET is not set: using a secret generated and kept in the database");
   }
   const linkCaptures: LinkCaptures = new Map();
-  const auth = createAuth({ env, db, log, mail, i18n, secret, linkCaptures, clock });
-  const routeRules = new RouteRulesCache(database, log);
   const flags = new FlagsCache(database, env, log);
+  const auth = createAuth({
+    env,
+    db,
+    log,
+    mail,
+    i18n,
+    secret,
+    linkCaptures,
+    clock,
+    operator: () => flags.getOperator(),
+  });
+  const routeRules = new RouteRulesCache(database, log);
   const realtime = new RealtimeHub(database, log);
   await Promise.all([routeRules.start(), flags.start(), realtime.start()]);
   return {

@@ -7,6 +7,7 @@ export const SETTINGS_CHANNEL = "settings_changed";
 const MAINTENANCE_KEY = "maintenance";
 /** Promotion campaigns set in the database; they replace content/info/promotions.yml. */
 const PROMOTIONS_KEY = "promotions";
+const OPERATOR_KEY = "operator";
 const REFRESH_MS = 30_000;
 
 export interface MaintenanceState {
@@ -36,6 +37,46 @@ function readMaintenance(value: unknown): MaintenanceSetting {
   };
 }
 
+/** Who runs Parley, as the admin panel stores it (legal pages, footers, FAQ and mails). */
+export interface OperatorSetting {
+  legalName: string | null;
+  address: string | null;
+  vatNumber: string | null;
+  /** The country of the registered office, whose law governs the terms. */
+  country: string | null;
+  supportEmail: string | null;
+  /** The data-protection contact (a DPO's address); the support address when unset. */
+  privacyEmail: string | null;
+}
+
+/** The operator as visitors see it: the panel's values over the environment's defaults. */
+export interface OperatorDetails extends OperatorSetting {
+  supportEmail: string;
+  privacyEmail: string;
+}
+
+const NO_OPERATOR: OperatorSetting = {
+  legalName: null,
+  address: null,
+  vatNumber: null,
+  country: null,
+  supportEmail: null,
+  privacyEmail: null,
+};
+
+function readOperator(value: unknown): OperatorSetting {
+  const v = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const text = (x: unknown) => (typeof x === "string" && x.trim() ? x.trim() : null);
+  return {
+    legalName: text(v.legalName),
+    address: text(v.address),
+    vatNumber: text(v.vatNumber),
+    country: text(v.country),
+    supportEmail: text(v.supportEmail),
+    privacyEmail: text(v.privacyEmail),
+  };
+}
+
 /**
  * Operator flags read on every request (maintenance), cached in memory and refreshed on a
  * NOTIFY from whichever instance changed them.
@@ -43,6 +84,8 @@ function readMaintenance(value: unknown): MaintenanceSetting {
 export class FlagsCache {
   private maintenance: MaintenanceSetting = { enabled: false, message: null, until: null };
   private promotions: unknown = undefined;
+  private operator: OperatorSetting = NO_OPERATOR;
+  private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
 
@@ -61,12 +104,14 @@ export class FlagsCache {
 
   async reload(): Promise<void> {
     try {
-      const [value, promotions] = await Promise.all([
+      const [value, promotions, operator] = await Promise.all([
         getSetting<unknown>(this.database.db, MAINTENANCE_KEY),
         getSetting<unknown>(this.database.db, PROMOTIONS_KEY),
+        getSetting<unknown>(this.database.db, OPERATOR_KEY),
       ]);
       this.maintenance = readMaintenance(value);
       this.promotions = promotions ?? undefined;
+      this.setOperatorInMemory(readOperator(operator));
     } catch (error) {
       this.log.error({ err: error }, "loading settings failed; keeping the previous values");
     }
@@ -85,6 +130,40 @@ export class FlagsCache {
     await setSetting(this.database.db, MAINTENANCE_KEY, setting);
     this.maintenance = readMaintenance(setting);
     await this.database.notify(SETTINGS_CHANNEL, MAINTENANCE_KEY);
+  }
+
+  /** The operator's details: what the panel stored, else SUPPORT_EMAIL for the addresses. */
+  getOperator(): OperatorDetails {
+    const supportEmail = this.operator.supportEmail ?? this.env.SUPPORT_EMAIL;
+    return {
+      ...this.operator,
+      supportEmail,
+      privacyEmail: this.operator.privacyEmail ?? supportEmail,
+    };
+  }
+
+  /** What the panel stored, without the environment's defaults (the form's values). */
+  getOperatorSetting(): OperatorSetting {
+    return this.operator;
+  }
+
+  /** Stores the operator's details for every instance. */
+  async setOperator(setting: OperatorSetting): Promise<void> {
+    await setSetting(this.database.db, OPERATOR_KEY, setting);
+    this.setOperatorInMemory(readOperator(setting));
+    await this.database.notify(SETTINGS_CHANNEL, OPERATOR_KEY);
+  }
+
+  /** Called when the operator's details change here (the content store re-fills its pages). */
+  onOperatorChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private setOperatorInMemory(next: OperatorSetting): void {
+    const changed = JSON.stringify(next) !== JSON.stringify(this.operator);
+    this.operator = next;
+    if (changed) for (const listener of this.listeners) listener();
   }
 
   /** The campaigns stored in the database (unvalidated), or undefined to use the content file. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createI18nCatalog } from "./i18n/catalog.server";
-import { renderDocumentMail, renderMail, type MailBrand } from "./mail-templates.server";
+import { mailBrand, renderDocumentMail, renderMail, type MailBrand } from "./mail-templates.server";
 
 const brand: MailBrand = {
   supportEmail: "help@parley.example",
@@ -61,5 +61,32 @@ describe("mail templates (React Email)", () => {
     expect(text).toBe(
       `Five new warm-ups.\n\n—\n\nBo tak.\nWypisz się: https://x.example/u/1\nParley · ${brand.operator} · ${brand.supportEmail}`,
     );
+  });
+});
+
+describe("mailBrand", () => {
+  const env = {
+    SUPPORT_EMAIL: "support@env.example",
+    appOrigin: "https://parley.example",
+    OPERATOR_DETAILS: "Env Ltd, 1 Env Street",
+  };
+  it("takes the operator's details from the admin panel over the environment's", () => {
+    expect(
+      mailBrand(env, {
+        legalName: "Rivers Ltd",
+        address: "2 Quay",
+        supportEmail: "help@rivers.example",
+      }),
+    ).toEqual({
+      supportEmail: "help@rivers.example",
+      appOrigin: "https://parley.example",
+      operator: "Rivers Ltd, 2 Quay",
+    });
+  });
+  it("keeps the environment's line while the panel has no legal name", () => {
+    expect(
+      mailBrand(env, { legalName: null, address: "2 Quay", supportEmail: "support@env.example" })
+        .operator,
+    ).toBe("Env Ltd, 1 Env Street");
   });
 });

@@ -22,19 +22,29 @@ import type { MailKind } from "./mail-kinds";
 export interface MailBrand {
   supportEmail: string;
   appOrigin: string;
-  /** The operator's legal name and postal address (OPERATOR_DETAILS); omitted when unset. */
+  /** The operator's legal name and postal address; omitted when unset. */
   operator?: string;
 }
 
-export function mailBrand(env: {
-  SUPPORT_EMAIL: string;
-  appOrigin: string;
-  OPERATOR_DETAILS?: string;
-}): MailBrand {
+/**
+ * The footer's facts: the operator's details from Admin → Site settings when given, else the
+ * environment's (SUPPORT_EMAIL, OPERATOR_DETAILS).
+ */
+export function mailBrand(
+  env: {
+    SUPPORT_EMAIL: string;
+    appOrigin: string;
+    OPERATOR_DETAILS?: string;
+  },
+  operator?: { legalName: string | null; address: string | null; supportEmail: string },
+): MailBrand {
+  const fromPanel = operator?.legalName
+    ? [operator.legalName, operator.address].filter(Boolean).join(", ")
+    : undefined;
   return {
-    supportEmail: env.SUPPORT_EMAIL,
+    supportEmail: operator?.supportEmail ?? env.SUPPORT_EMAIL,
     appOrigin: env.appOrigin,
-    operator: env.OPERATOR_DETAILS,
+    operator: fromPanel ?? env.OPERATOR_DETAILS,
   };
 }
 

@@ -36,10 +36,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
       </a>
       {children}
       <LazyOverlayHost closeLabel={t("common.close")} />
-      <SupportHost
-        supportEmail={root?.env.supportEmail ?? "support@parley.example"}
-        signedIn={Boolean(root?.profile)}
-      />
+      <SupportHost supportEmail={root?.env.supportEmail ?? ""} signedIn={Boolean(root?.profile)} />
     </>
   );
 }

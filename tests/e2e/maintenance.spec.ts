@@ -3,7 +3,7 @@ import { expect } from "./fixtures";
 import { testOnOwnServer } from "./own-server";
 
 /**
- * Issue 15 item 5 (part): the administrator switches maintenance on in the admin panel with
+ * Issue 15 item 5: site settings. The administrator switches maintenance on in the admin panel with
  * a note and an expected end; a visitor on a phone gets the maintenance page with both, the
  * administrator keeps working and switches it off, and the visitor's page is back. On a
  * server of its own, so that no other test meets the maintenance page.
@@ -32,7 +32,7 @@ test("the administrator switches maintenance on with a note, visitors see it, an
   await page.getByLabel("Show the maintenance page to everyone but administrators").check();
   await page.getByLabel("Note to visitors (optional)").fill("We are moving to a faster server.");
   await page.getByLabel("Expected end (UTC, optional)").fill(until);
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Maintenance is on for every instance.")).toBeVisible();
 
   const visitor = await browse();
@@ -53,8 +53,61 @@ test("the administrator switches maintenance on with a note, visitors see it, an
 
   // The administrator keeps working and opens the site again.
   await page.getByLabel("Show the maintenance page to everyone but administrators").uncheck();
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Maintenance is off: the site is open again.")).toBeVisible();
   const open = await visitor.reload();
   expect(open?.status()).toBe(200);
+});
+
+test("the administrator gives the operator's details on a phone, and the legal pages name the operator", async ({
+  page,
+  admin: _admin,
+  browse,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("link", { name: "Admin Panel" }).click();
+  await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("link", { name: "Site settings" })
+    .click();
+  const form = page.getByRole("region", { name: "Operator details" });
+  await form.getByLabel("Company legal name").fill("Rivers & Sons Sp. z o.o.");
+  await form.getByLabel("Registered address").fill("ul. Długa 12, 80-827 Gdańsk, Poland");
+  await form.getByLabel("VAT number").fill("PL5842712345");
+  await form.getByLabel("Country of the registered office").fill("Poland");
+  await form.getByLabel("Support email").fill("help@rivers.example");
+  await form.getByLabel("Data protection contact email").fill("dpo@rivers.example");
+  await form.getByRole("button", { name: "Save operator details" }).click();
+  await expect(page.getByText("Operator details saved.")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // A visitor follows the footer's link to the terms and reads who runs Parley.
+  const visitor = await browse();
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.goto("/");
+  await visitor.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
+  const main = visitor.getByRole("main");
+  await expect(main).toContainText(
+    "operated by Rivers & Sons Sp. z o.o., ul. Długa 12, 80-827 Gdańsk, Poland, VAT PL5842712345",
+  );
+  await expect(main).toContainText("the law of the country of our registered office (Poland)");
+  await expect(main).toContainText("help@rivers.example");
+  await expect(main).not.toContainText("{{");
+  await visitor.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(visitor.getByRole("main")).toContainText("dpo@rivers.example");
+
+  // Cleared again: the pages name the service and the environment's support address.
+  for (const label of [
+    "Company legal name",
+    "Registered address",
+    "VAT number",
+    "Country of the registered office",
+    "Support email",
+    "Data protection contact email",
+  ])
+    await form.getByLabel(label).fill("");
+  await form.getByRole("button", { name: "Save operator details" }).click();
+  await expect(page.getByText("Operator details saved.")).toBeVisible();
 });

@@ -302,7 +302,7 @@ export async function changePassword(
   const message = await renderMail(services.i18n, locale, "passwordChanged", user.email, {
     firstName: user.firstName,
     url: `${services.env.appOrigin}/auth/recovery`,
-    brand: mailBrand(services.env),
+    brand: mailBrand(services.env, services.flags.getOperator()),
   });
   await services.mail
     .send(message)

@@ -151,7 +151,7 @@ async function warnOwnerOfFailedSignIns(services: Services, email: string) {
   const message = await renderMail(services.i18n, owner.locale ?? "en", "signInLocked", email, {
     firstName: owner.firstName || undefined,
     url: `${services.env.appOrigin}/auth/recovery`,
-    brand: mailBrand(services.env),
+    brand: mailBrand(services.env, services.flags.getOperator()),
   });
   await services.mail
     .send(message)
@@ -359,7 +359,7 @@ async function mailOldAddress(services: Services, oldEmail: string, newEmail: st
   if (!row) return;
   const message = await renderMail(services.i18n, row?.locale ?? "en", "emailChanged", oldEmail, {
     firstName: row?.firstName ?? undefined,
-    brand: mailBrand(services.env),
+    brand: mailBrand(services.env, services.flags.getOperator()),
     values: { newEmail },
   });
   await services.mail

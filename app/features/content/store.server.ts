@@ -1,6 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database, type DatabaseHandle } from "~/lib/db.server";
+import { createHash } from "node:crypto";
 import type { Logger } from "~/lib/log.server";
+import { fillSiteFacts, hasSiteFacts, type SiteFactsSource } from "~/lib/site-facts";
 import { buildCollections, type BuiltCollection, type SourceFile } from "./build";
 import { COLLECTIONS, type CollectionName } from "./collections";
 import { columnsOf, normalizeRow, tableName, type ColumnInfo } from "./columns";
@@ -241,9 +243,24 @@ async function readOnly<T>(
   });
 }
 
+const factsProviders = new WeakMap<DatabaseHandle, () => SiteFactsSource>();
+
+/**
+ * Where a database's content store finds the operator's details that fill content tokens
+ * (lib/site-facts.ts); the app gives Admin → Site settings' values, current on every read.
+ */
+export function provideSiteFacts(database: DatabaseHandle, facts: () => SiteFactsSource): void {
+  factsProviders.set(database, facts);
+}
+
 /** Per-process content state: versions of each collection, kept current by NOTIFY. */
 export class ContentStore {
-  versions: Partial<Record<CollectionName, string>> = {};
+  private storedVersions: Partial<Record<CollectionName, string>> = {};
+  private mixed: {
+    tag: string;
+    stored: object;
+    versions: Partial<Record<CollectionName, string>>;
+  } | null = null;
   /** Statements run for queries (the attack tests check that rejected ones never run). */
   executed = 0;
   private unlisten: (() => Promise<void>) | null = null;
@@ -283,7 +300,41 @@ export class ContentStore {
       this.database.db,
       sql`select collection, version from content_versions`,
     );
-    this.versions = Object.fromEntries(rows.map((r) => [r.collection, r.version]));
+    this.storedVersions = Object.fromEntries(rows.map((r) => [r.collection, r.version]));
+  }
+
+  /**
+   * Each collection's version as clients see it: the stored one, mixed with the operator's
+   * details when they are known, so that a change of those reaches cached copies too.
+   */
+  get versions(): Partial<Record<CollectionName, string>> {
+    const facts = factsProviders.get(this.database)?.();
+    const tag = facts ? JSON.stringify(facts) : "";
+    if (this.mixed?.tag !== tag || this.mixed.stored !== this.storedVersions) {
+      const versions = Object.fromEntries(
+        Object.entries(this.storedVersions).map(([collection, version]) => [
+          collection,
+          tag
+            ? createHash("sha256").update(`${version}\n${tag}`).digest("hex").slice(0, 16)
+            : version,
+        ]),
+      );
+      this.mixed = { tag, stored: this.storedVersions, versions };
+    }
+    return this.mixed.versions;
+  }
+
+  /** A row with the operator's details in place of its tokens (bodies are HTML). */
+  private filled(row: Record<string, unknown>): Record<string, unknown> {
+    const facts = factsProviders.get(this.database)?.();
+    if (!facts) return row;
+    let out: Record<string, unknown> | null = null;
+    for (const [key, value] of Object.entries(row)) {
+      if (typeof value !== "string" || !hasSiteFacts(value)) continue;
+      out ??= { ...row };
+      out[key] = fillSiteFacts(value, facts, { html: key === "body" });
+    }
+    return out ?? row;
   }
 
   /**
@@ -301,7 +352,7 @@ export class ContentStore {
     const rows = await readOnly(this.database, (db) =>
       queryRows<Record<string, unknown>>(db, compileQuery(query, forced)),
     );
-    return rows.map((row) => normalizeRow(collection, row));
+    return rows.map((row) => this.filled(normalizeRow(collection, row)));
   }
 
   /** A query builder whose statements run here, for this viewer. */
@@ -335,7 +386,8 @@ export class ContentStore {
         .join(", ")});`,
     ];
     const names = columns.map((c) => `"${c.name}"`).join(", ");
-    for (const row of rows) {
+    for (const stored of rows) {
+      const row = this.filled(stored);
       const values = columns.map((c) => sqliteLiteral(c, row[c.name]));
       lines.push(`INSERT INTO "${table}" (${names}) VALUES (${values.join(", ")});`);
     }

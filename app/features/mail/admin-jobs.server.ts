@@ -106,7 +106,7 @@ export async function previewMail(services: Services, kind: string | null, lang:
   const message = await renderMail(services.i18n, locale, mailKind, "teacher@example.com", {
     firstName: "Maria",
     url: `${origin}/auth/verify/sample-link`,
-    brand: mailBrand(services.env),
+    brand: mailBrand(services.env, services.flags.getOperator()),
     values: {
       date: `${formatDayMonthYearTime(addDays(services.clock.now(), 1), "UTC")} UTC`,
       school: "Riverside Language School",

@@ -262,7 +262,7 @@ async function renderEntry(
     html: filled.html,
     text: toPlainText(filled.html),
     footer,
-    brand: mailBrand(services.env),
+    brand: mailBrand(services.env, services.flags.getOperator()),
   });
   return {
     kind: `email-${entry.slug}`,

@@ -130,7 +130,7 @@ export async function requestConsent(services: Services, userId: string, audienc
       {
         firstName: user.firstName || undefined,
         url: `${services.env.appOrigin}/newsletter/confirm/${token}`,
-        brand: mailBrand(services.env),
+        brand: mailBrand(services.env, services.flags.getOperator()),
       },
     ),
     { key: `confirm:${audience}:${userId}:${issued}` },
@@ -226,7 +226,7 @@ async function sendNewsletter(services: Services, id: number) {
   if (!letter) return { skipped: true };
   const audience = letter.audience as Audience;
   const consent = consentColumn(audience);
-  const brand = mailBrand(services.env);
+  const brand = mailBrand(services.env, services.flags.getOperator());
   const origin = services.env.appOrigin;
   // Read once per newsletter, not once per recipient.
   const secret = await unsubscribeSecret(services);

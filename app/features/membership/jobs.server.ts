@@ -58,7 +58,7 @@ export async function sendTrialReminders(services: Services, now: Date = service
         (await renderMail(services.i18n, row.locale ?? "en", "trialEnding", user.email, {
           firstName: user.firstName,
           url: `${services.env.appOrigin}/dashboard/membership`,
-          brand: mailBrand(services.env),
+          brand: mailBrand(services.env, services.flags.getOperator()),
           values: { date: `${formatDayMonthYearTime(row.expiresAt, "UTC")} UTC` },
         }));
       await services.mail.send(message, {

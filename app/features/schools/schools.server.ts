@@ -148,7 +148,7 @@ export async function inviteTeacher(
     email,
     {
       url,
-      brand: mailBrand(services.env),
+      brand: mailBrand(services.env, services.flags.getOperator()),
       values: {
         school: school.name,
         inviter: `${inviter?.firstName ?? ""} ${inviter?.lastName ?? ""}`.trim() || school.name,

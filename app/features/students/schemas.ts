@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { optionalEmailField, z } from "~/lib/zod";
 import { CEFR_LEVELS } from "~/features/library";
 import { fieldErrors, type FieldMessage } from "~/lib/validation/messages";
 
@@ -17,16 +17,7 @@ function splitTags(value: string): string[] {
 /** A student of the roster, as typed in the form or a CSV row (spec §5 messages). */
 export const StudentSchema = z.object({
   name: z.string().trim().min(1).max(120),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .default("")
-    .refine((v) => v === "" || z.email().safeParse(v).success, {
-      params: { key: "validation.email" },
-    })
-    .transform((v) => v || null),
+  email: optionalEmailField().transform((v) => v || null),
   level: z
     .string()
     .trim()

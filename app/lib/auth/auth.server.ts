@@ -69,6 +69,8 @@ export interface AuthDeps {
   linkCaptures: LinkCaptures;
   /** Parley's own timestamps (consents); better-auth keeps session times on the real clock. */
   clock: Clock;
+  /** The operator's details for the mails' footers (Admin → Site settings). */
+  operator?: () => { legalName: string | null; address: string | null; supportEmail: string };
 }
 
 async function recipientLocale(db: Database, userId: string, request?: Request): Promise<string> {
@@ -85,7 +87,7 @@ async function recipientLocale(db: Database, userId: string, request?: Request):
 }
 
 export function createAuth(deps: AuthDeps) {
-  const { env, db, log, mail, i18n } = deps;
+  const { env, db, log, mail, i18n, operator } = deps;
   const origin = env.appOrigin;
 
   async function sendAccountMail(
@@ -98,7 +100,7 @@ export function createAuth(deps: AuthDeps) {
     const message = await renderMail(i18n, locale, kind, user.email, {
       firstName: typeof user.firstName === "string" ? user.firstName : undefined,
       url,
-      brand: mailBrand(env),
+      brand: mailBrand(env, operator?.()),
     });
     try {
       await mail.send(message);

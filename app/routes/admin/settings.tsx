@@ -5,13 +5,19 @@ import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 
 /**
- * /admin/settings: the maintenance switch. Its form posts to /admin/settings/maintenance,
- * which renders this page with its answer when the browser has no JavaScript.
+ * /admin/settings: the maintenance switch and the operator's details. Their forms post to
+ * /admin/settings/maintenance and /admin/settings/operator, which render this page with their
+ * answer when the browser has no JavaScript.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { enabled, forced, message, until } = getServices(context).flags.getMaintenance();
-  return { maintenance: { enabled, forced, message, until } };
+  const { flags, env } = getServices(context);
+  const { enabled, forced, message, until } = flags.getMaintenance();
+  return {
+    maintenance: { enabled, forced, message, until },
+    operator: flags.getOperatorSetting(),
+    defaultSupportEmail: env.SUPPORT_EMAIL,
+  };
 }
 
 export default function AdminSettingsRoute({ loaderData }: Route.ComponentProps) {

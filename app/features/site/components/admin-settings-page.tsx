@@ -7,7 +7,9 @@ import { LocalDateTime } from "~/components/ui/local-time";
 import { PageHeader } from "~/components/ui/page-header";
 import { useFormChecks, useMessage, type FormAnswer, type FormFailure } from "~/lib/forms";
 import { useT } from "~/lib/i18n/react";
+import type { OperatorSetting } from "~/lib/flags.server";
 import { MaintenanceSchema } from "../maintenance-form";
+import { OperatorSchema } from "../operator-form";
 
 /** What /admin/settings loads: the maintenance switch as every instance sees it. */
 export interface AdminSettingsData {
@@ -18,12 +20,27 @@ export interface AdminSettingsData {
     message: string | null;
     until: string | null;
   };
+  /** The operator's details as stored in the panel (empty fields are null). */
+  operator: OperatorSetting;
+  /** SUPPORT_EMAIL: used while the panel gives no support address. */
+  defaultSupportEmail: string;
 }
 
+type OperatorField = keyof AdminSettingsData["operator"];
+const OPERATOR_FIELDS: { name: OperatorField; max: number; type?: "email"; wide?: boolean }[] = [
+  { name: "legalName", max: 200, wide: true },
+  { name: "address", max: 300, wide: true },
+  { name: "vatNumber", max: 40 },
+  { name: "country", max: 80 },
+  { name: "supportEmail", max: 254, type: "email" },
+  { name: "privacyEmail", max: 254, type: "email" },
+];
+
 /**
- * Site settings: the maintenance switch, with a note to visitors and the expected end. It
- * takes effect on every instance at once (administrators keep using the site). The form
- * posts to /admin/settings/maintenance (one form per route module).
+ * Site settings: the maintenance switch, with a note to visitors and the expected end
+ * (administrators keep using the site), and the operator's details that the legal pages, FAQ,
+ * footers and mails name. Both take effect on every instance at once. Each form posts to its
+ * own route (/admin/settings/maintenance, /admin/settings/operator).
  */
 export function AdminSettingsPage({
   loaded,
@@ -35,10 +52,16 @@ export function AdminSettingsPage({
   const t = useT();
   const message = useMessage();
   const navigation = useNavigation();
+  const postedTo =
+    posted && "form" in posted && posted.form === "operator" ? "operator" : "maintenance";
   const failure = posted && "errors" in posted ? (posted as FormFailure) : undefined;
-  const { errors, formProps } = useFormChecks(MaintenanceSchema, failure);
-  const kept = failure?.values;
-  const { maintenance } = loaded;
+  const maintenanceFailure = postedTo === "maintenance" ? failure : undefined;
+  const operatorFailure = postedTo === "operator" ? failure : undefined;
+  const { errors, formProps } = useFormChecks(MaintenanceSchema, maintenanceFailure);
+  const operatorChecks = useFormChecks(OperatorSchema, operatorFailure);
+  const kept = maintenanceFailure?.values;
+  const keptOperator = operatorFailure?.values;
+  const { maintenance, operator } = loaded;
   return (
     <>
       <title>{`${t("page.adminSettings.title")} · Parley`}</title>
@@ -101,6 +124,47 @@ export function AdminSettingsPage({
           <div>
             <Button type="submit" disabled={navigation.state === "submitting"}>
               {t("adminSettings.save")}
+            </Button>
+          </div>
+        </Form>
+      </section>
+      <section
+        aria-labelledby="operator-heading"
+        className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+      >
+        <h2 id="operator-heading" className="text-lg font-semibold text-ink">
+          {t("adminSettings.operator")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t("adminSettings.operatorIntro")}</p>
+        <Form
+          method="post"
+          action={href("/admin/settings/operator")}
+          className="mt-4 grid gap-4 sm:grid-cols-2"
+          {...operatorChecks.formProps}
+        >
+          {OPERATOR_FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              className={field.wide ? "sm:col-span-2" : undefined}
+              label={t(`adminSettings.field.${field.name}`)}
+              name={field.name}
+              type={field.type ?? "text"}
+              maxLength={field.max}
+              autoComplete="off"
+              defaultValue={String(keptOperator?.[field.name] ?? operator[field.name] ?? "")}
+              error={message(operatorChecks.errors[field.name])}
+              hint={
+                field.name === "supportEmail"
+                  ? t("adminSettings.supportEmailHint", { email: loaded.defaultSupportEmail })
+                  : field.name === "privacyEmail"
+                    ? t("adminSettings.privacyEmailHint")
+                    : undefined
+              }
+            />
+          ))}
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {t("adminSettings.saveOperator")}
             </Button>
           </div>
         </Form>
