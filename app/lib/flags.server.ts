@@ -85,6 +85,8 @@ export class FlagsCache {
   private maintenance: MaintenanceSetting = { enabled: false, message: null, until: null };
   private promotions: unknown = undefined;
   private operator: OperatorSetting = NO_OPERATOR;
+  /** The operator as read on every content query: rebuilt only when the details change. */
+  private operatorView: OperatorDetails;
   private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
@@ -93,7 +95,9 @@ export class FlagsCache {
     private readonly database: DatabaseHandle,
     private readonly env: Env,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.operatorView = this.viewOf(NO_OPERATOR);
+  }
 
   async start(): Promise<void> {
     await this.reload();
@@ -134,12 +138,7 @@ export class FlagsCache {
 
   /** The operator's details: what the panel stored, else SUPPORT_EMAIL for the addresses. */
   getOperator(): OperatorDetails {
-    const supportEmail = this.operator.supportEmail ?? this.env.SUPPORT_EMAIL;
-    return {
-      ...this.operator,
-      supportEmail,
-      privacyEmail: this.operator.privacyEmail ?? supportEmail,
-    };
+    return this.operatorView;
   }
 
   /** What the panel stored, without the environment's defaults (the form's values). */
@@ -160,9 +159,15 @@ export class FlagsCache {
     return () => this.listeners.delete(listener);
   }
 
+  private viewOf(setting: OperatorSetting): OperatorDetails {
+    const supportEmail = setting.supportEmail ?? this.env.SUPPORT_EMAIL;
+    return { ...setting, supportEmail, privacyEmail: setting.privacyEmail ?? supportEmail };
+  }
+
   private setOperatorInMemory(next: OperatorSetting): void {
     const changed = JSON.stringify(next) !== JSON.stringify(this.operator);
     this.operator = next;
+    if (changed) this.operatorView = this.viewOf(next);
     if (changed) for (const listener of this.listeners) listener();
   }
 

@@ -49,7 +49,7 @@ describe("fillSiteFacts", () => {
 
   it("tells texts with tokens from texts without", () => {
     expect(hasSiteFacts("write to {{support.email}}")).toBe(true);
-    expect(hasSiteFacts("write to {{support.email}}")).toBe(true);
+    expect(hasSiteFacts("run by {{ operator }}")).toBe(true);
     expect(hasSiteFacts("a {{firstName}} of a mail")).toBe(false);
   });
 });

@@ -257,7 +257,7 @@ export function provideSiteFacts(database: DatabaseHandle, facts: () => SiteFact
 export class ContentStore {
   private storedVersions: Partial<Record<CollectionName, string>> = {};
   private mixed: {
-    tag: string;
+    facts: SiteFactsSource | undefined;
     stored: object;
     versions: Partial<Record<CollectionName, string>>;
   } | null = null;
@@ -308,9 +308,10 @@ export class ContentStore {
    * details when they are known, so that a change of those reaches cached copies too.
    */
   get versions(): Partial<Record<CollectionName, string>> {
+    // The provider hands out the same object until the details change: hash only then.
     const facts = factsProviders.get(this.database)?.();
-    const tag = facts ? JSON.stringify(facts) : "";
-    if (this.mixed?.tag !== tag || this.mixed.stored !== this.storedVersions) {
+    if (!this.mixed || this.mixed.facts !== facts || this.mixed.stored !== this.storedVersions) {
+      const tag = facts ? JSON.stringify(facts) : "";
       const versions = Object.fromEntries(
         Object.entries(this.storedVersions).map(([collection, version]) => [
           collection,
@@ -319,7 +320,7 @@ export class ContentStore {
             : version,
         ]),
       );
-      this.mixed = { tag, stored: this.storedVersions, versions };
+      this.mixed = { facts, stored: this.storedVersions, versions };
     }
     return this.mixed.versions;
   }
