@@ -174,7 +174,11 @@ export default [
       route("operator", "routes/admin/settings/operator.tsx", { id: "aSettingsOperator" }),
     ]),
     route("admin/exercises/:type", "routes/admin/exercises.tsx", { id: "aEx" }),
+    route("admin/exercises/:type/new", "routes/admin/exercise-new.tsx", { id: "aExNew" }),
+    route("admin/exercise/:id", "routes/admin/exercise.tsx", { id: "aExOne" }),
     route("admin/materials/:type", "routes/admin/materials.tsx", { id: "aMat" }),
+    route("admin/materials/new", "routes/admin/material-new.tsx", { id: "aMatNew" }),
+    route("admin/material/:id", "routes/admin/material.tsx", { id: "aMatOne" }),
   ]),
 
   layout("routes/layouts/container.tsx", { id: "Lcontainer" }, [

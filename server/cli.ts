@@ -1,6 +1,7 @@
 import { createOrPromoteAdmin } from "~/features/account/admin-tasks.server";
 import { seedDemoData } from "~/features/demo/seed.server";
 import { announceLibraryChange } from "~/features/library/library-index.server";
+import { exportLibrary } from "~/features/library/export.server";
 import { syncLibrary } from "~/features/library/sync.server";
 import { syncContent } from "~/features/content/store.server";
 import type { Services } from "~/lib/services.server";
@@ -43,7 +44,20 @@ export async function runCli(services: Services, argv: string[]): Promise<CliRes
     );
     return "ok";
   }
-  // The library is product content, not demo data: it is kept in line with content/ always.
+  if (argv.includes("--export-library")) {
+    const dir = flag(argv, "--out");
+    if (!dir) {
+      process.stderr.write("Usage: npm run library:export -- --out <directory>\n");
+      return "error";
+    }
+    const written = await exportLibrary(services.db, dir);
+    process.stdout.write(
+      `Exported ${written.exercises} exercises and ${written.materials} materials to ${dir} (content/library's format).\n`,
+    );
+    return "ok";
+  }
+  // The library is product content, not demo data: it is kept in line with content/ always
+  // (items an administrator edited or deleted in the panel excepted: decision record 013).
   const library = await syncLibrary(services.db, services.clock.now());
   if (library.exercises || library.materials || library.audio) {
     log.info({ library }, "library synced with content files");

@@ -51,6 +51,61 @@ function formObject(formData: FormData): Record<string, unknown> {
   return object;
 }
 
+type Tree = Record<string, unknown> | unknown[];
+
+/**
+ * A form whose field names are paths ("content.cards.2.word") as the nested object they name:
+ * numeric segments make arrays (rows a person removed leave no hole), a name ending in "[]"
+ * collects its values and splits each by line ("one per line" boxes, checkbox groups), and an
+ * empty field is left out, so an optional one is absent and a required one says so.
+ */
+export function formTree(formData: FormData): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [rawKey, value] of formData.entries()) {
+    if (typeof value !== "string") continue;
+    const many = rawKey.endsWith("[]");
+    const path = (many ? rawKey.slice(0, -2) : rawKey).split(".").slice(0, 8);
+    let node: Tree = root;
+    path.forEach((segment, i) => {
+      const last = i === path.length - 1;
+      const key = /^\d{1,3}$/.test(segment) ? Number(segment) : segment;
+      const container = node as Record<string | number, unknown>;
+      if (last) {
+        if (many) {
+          const lines = value
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter(Boolean);
+          const existing = Array.isArray(container[key]) ? (container[key] as unknown[]) : [];
+          container[key] = [...existing, ...lines];
+        } else if (value.trim() !== "") container[key] = value;
+        return;
+      }
+      if (typeof container[key] !== "object" || container[key] === null)
+        container[key] = /^\d{1,3}$/.test(path[i + 1] ?? "") ? [] : {};
+      node = container[key] as Tree;
+    });
+  }
+  const compact = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.filter((v) => v !== undefined).map(compact);
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compact(v)]));
+    return value;
+  };
+  return compact(root) as Record<string, unknown>;
+}
+
+/** As parseForm, for a tree the caller built (formTree, then its own numbers and booleans). */
+export function parseTree<S extends z.ZodType>(
+  input: Record<string, unknown>,
+  schema: S,
+  formData: FormData,
+): FormResult<z.infer<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data as z.infer<S> };
+  return { ok: false, errors: fieldErrors(result.error, input), values: formValues(formData) };
+}
+
 /** Validates submitted form data against a schema, shared by the browser and the server. */
 export function parseForm<S extends z.ZodType>(
   formData: FormData,

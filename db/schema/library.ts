@@ -58,6 +58,10 @@ export const exercises = pgTable(
     searchText: text("search_text").notNull().default(""),
     /** Hash of the source record: the seed rewrites a row only when its file changed. */
     sourceHash: text("source_hash"),
+    /** "draft" (only admins see it) or "published" (teachers see it from `publishedAt` on). */
+    status: text("status").notNull().default("published"),
+    /** Set by the first edit in the admin panel: from then on the seed never rewrites the row. */
+    editedAt: timestamp("edited_at", tz),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
@@ -112,6 +116,9 @@ export const materials = pgTable(
     body: text("body").notNull(),
     searchVector: tsvector("search_vector"),
     sourceHash: text("source_hash"),
+    /** As for exercises: "draft" or "published", and the first admin edit's time. */
+    status: text("status").notNull().default("published"),
+    editedAt: timestamp("edited_at", tz),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
@@ -135,6 +142,26 @@ export const audioTracks = pgTable("audio_tracks", {
   transcript: text("transcript").notNull(),
   sourceHash: text("source_hash"),
 });
+
+/**
+ * Every change an administrator makes to a library item, with the whole record after it (for
+ * a deletion: before it), so any revision can be compared and restored. A deletion here also
+ * keeps the seed from bringing the item back.
+ */
+export const libraryRevisions = pgTable(
+  "library_revisions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    itemId: text("item_id").notNull(),
+    action: text("action").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    record: jsonb("record").notNull(),
+    createdAt: timestamp("created_at", tz).notNull(),
+  },
+  (t) => [index("library_revisions_item_idx").on(t.kind, t.itemId, t.id)],
+);
 
 /** Exercises a teacher opened, for "recently opened" on the dashboard. */
 export const exerciseViews = pgTable(

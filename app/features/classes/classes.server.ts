@@ -10,6 +10,7 @@ import { buildSlides, type Slide } from "~/features/library";
 import type { ExerciseContent } from "~/features/library";
 import { canOpen, type Viewer } from "~/features/library";
 import { accountAccess } from "~/features/library/index.server";
+import { exerciseVisible } from "~/features/library/index.server";
 
 /**
  * Classes: a teacher's group with a short join link (/c/{code}). Joining gives the student
@@ -282,7 +283,7 @@ async function teacherMayOpen(
   const [exercise] = await services.db
     .select({ isFree: exercises.isFree, freeExpiresAt: exercises.freeExpiresAt })
     .from(exercises)
-    .where(eq(exercises.id, exerciseId));
+    .where(and(eq(exercises.id, exerciseId), exerciseVisible(now)));
   if (!exercise) return "no-exercise";
   return canOpen(exercise, await accountAccess(services.db, teacherId, now), now) ? "ok" : "locked";
 }

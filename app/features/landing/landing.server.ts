@@ -39,6 +39,7 @@ export async function landingSamples(context: ContextReader): Promise<SampleExer
     sql`select id, title, summary, level, type, topics, duration_minutes, content
         from exercises
         where is_free and level in ('A2', 'B1', 'C1')
+          and status = 'published' and published_at <= ${getServices(context).clock.now()}
         order by published_at desc, id`,
   );
   const picked: SampleExercise[] = [];

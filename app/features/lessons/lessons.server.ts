@@ -6,6 +6,7 @@ import type { Services } from "~/lib/services.server";
 import { planItems, planMinutes } from "~/features/students";
 import { getStudent } from "~/features/students/index.server";
 import { HOUR_MS, addDays } from "~/lib/time";
+import { exerciseVisible, materialVisible } from "~/features/library/index.server";
 
 /**
  * Lessons planned per student. Every read and write is scoped to the teacher; a lesson of
@@ -233,7 +234,7 @@ export async function addItem(
     const [exercise] = await services.db
       .select({ minutes: exercises.durationMinutes })
       .from(exercises)
-      .where(eq(exercises.id, item.exerciseId));
+      .where(and(eq(exercises.id, item.exerciseId), exerciseVisible(services.clock.now())));
     if (!exercise) return false;
     minutes = item.minutes ?? exercise.minutes;
   }
@@ -241,7 +242,7 @@ export async function addItem(
     const [material] = await services.db
       .select({ minutes: materials.durationMinutes })
       .from(materials)
-      .where(eq(materials.id, item.materialId));
+      .where(and(eq(materials.id, item.materialId), materialVisible(services.clock.now())));
     if (!material) return false;
     minutes = item.minutes ?? material.minutes;
   }

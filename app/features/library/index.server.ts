@@ -4,3 +4,4 @@ export { accountAccess, resourceCounts, viewerFor } from "./library.server";
 export type { LibraryViewer } from "./library.server";
 export { findMaterials } from "./materials.server";
 export { searchExercises } from "./search.server";
+export { exerciseVisible, materialVisible } from "./visibility.server";

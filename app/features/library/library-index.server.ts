@@ -48,8 +48,13 @@ export class LibraryIndex {
   /** Every word of the library (typo correction checks here before asking the database). */
   terms = new Set<string>();
   /** Exercises free for good, and the ends of temporary-free ones in ascending order. */
-  freeForGood = 0;
   freeEnds = new Float64Array(0);
+  /**
+   * Publication moments in ascending order, and of the free-for-good exercises: an exercise
+   * scheduled for later is loaded but neither found nor counted before its moment.
+   */
+  publishedSorted = new Float64Array(0);
+  freeForGoodPublished = new Float64Array(0);
   materialsTotal = 0;
   materialsFree = 0;
   loadedAt = 0;
@@ -76,7 +81,7 @@ export class LibraryIndex {
         published_at: Date | string;
       }>(
         this.database.db,
-        sql`select id, title, level, type, topics, duration_minutes, grouping, audience, is_free, free_expires_at, published_at from exercises`,
+        sql`select id, title, level, type, topics, duration_minutes, grouping, audience, is_free, free_expires_at, published_at from exercises where status = 'published'`,
       );
       const n = rows.length;
       const next = {
@@ -125,12 +130,12 @@ export class LibraryIndex {
       );
       const [materialCounts] = await queryRows<{ total: number; free: number }>(
         this.database.db,
-        sql`select count(*)::int as total, (count(*) filter (where is_free))::int as free from materials`,
+        sql`select count(*)::int as total, (count(*) filter (where is_free))::int as free from materials where status = 'published'`,
       );
-      let freeForGood = 0;
+      const freePublished: number[] = [];
       const ends: number[] = [];
       for (let i = 0; i < n; i++) {
-        if (next.isFree[i]) freeForGood++;
+        if (next.isFree[i]) freePublished.push(next.published[i] as number);
         else if (next.freeUntil[i]) ends.push(next.freeUntil[i] as number);
       }
       const order = Array.from({ length: n }, (_, i) => i);
@@ -143,8 +148,9 @@ export class LibraryIndex {
       Object.assign(this, next, {
         byNewest,
         byShortest,
-        freeForGood,
         freeEnds: Float64Array.from(ends).sort(),
+        publishedSorted: Float64Array.from(next.published).sort(),
+        freeForGoodPublished: Float64Array.from(freePublished).sort(),
         materialsTotal: Number(materialCounts?.total ?? 0),
         materialsFree: Number(materialCounts?.free ?? 0),
       });
@@ -189,16 +195,12 @@ export class LibraryIndex {
   counts(now: Date) {
     const at = now.getTime();
     // Temporary-free exercises whose end is still ahead: past the first end later than now.
-    let lo = 0;
-    let hi = this.freeEnds.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.freeEnds[mid] as number) > at) hi = mid;
-      else lo = mid + 1;
-    }
+    // (A temporary-free exercise is published: its free days start at publication.)
+    const endsPassed = countAtMost(this.freeEnds, at);
     return {
-      allExercisesCount: this.size,
-      freeExercisesCount: this.freeForGood + (this.freeEnds.length - lo),
+      allExercisesCount: countAtMost(this.publishedSorted, at),
+      freeExercisesCount:
+        countAtMost(this.freeForGoodPublished, at) + (this.freeEnds.length - endsPassed),
       allMaterialsCount: this.materialsTotal,
       freeMaterialsCount: this.materialsFree,
     };
@@ -207,6 +209,18 @@ export class LibraryIndex {
   get size(): number {
     return this.ids.length;
   }
+}
+
+/** How many values of an ascending array are at most `at` (a binary search). */
+function countAtMost(sorted: Float64Array, at: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) > at) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 const indexes = new WeakMap<DatabaseHandle, LibraryIndex>();

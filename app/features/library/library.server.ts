@@ -10,6 +10,7 @@ import { hasRole, ROLE } from "~/lib/auth/roles";
 import { isAdmin, sessionExtras, type SessionUser } from "~/lib/auth/session.server";
 import type { Database, DatabaseHandle } from "~/lib/db.server";
 import { libraryIndex } from "./library-index.server";
+import { exerciseVisible, isVisible } from "./visibility.server";
 import { canOpen, type Viewer } from "./access";
 import {
   listSchoolFavoriteIds,
@@ -235,7 +236,7 @@ export async function listRecentCards(
     .select(cardColumns)
     .from(exerciseViews)
     .innerJoin(exercises, eq(exercises.id, exerciseViews.exerciseId))
-    .where(eq(exerciseViews.userId, viewer.userId))
+    .where(and(eq(exerciseViews.userId, viewer.userId), exerciseVisible(now)))
     .orderBy(desc(exerciseViews.viewedAt))
     .limit(limit);
   return rows.map((r) => card(r, viewer, now));
@@ -248,7 +249,10 @@ async function cardsByIds(
   now: Date = viewer.now,
 ): Promise<ExerciseCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(cardColumns).from(exercises).where(inArray(exercises.id, ids));
+  const rows = await db
+    .select(cardColumns)
+    .from(exercises)
+    .where(and(inArray(exercises.id, ids), exerciseVisible(now)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -269,17 +273,21 @@ export interface ExerciseView extends ExerciseCard {
   vocabulary: { term: string; definition: string }[] | null;
 }
 
-/** One exercise as the viewer may see it; null when it does not exist. */
+/**
+ * One exercise as the viewer may see it; null when it does not exist or is not published yet
+ * (`preview`: the admin panel's preview, which shows drafts and scheduled exercises too).
+ */
 export async function exerciseForViewer(
   db: Database,
   id: string,
   viewer: LibraryViewer,
   now: Date = viewer.now,
+  preview = false,
 ): Promise<ExerciseView | null> {
   if (id.length > 100) return null;
   const rows = await db.select().from(exercises).where(eq(exercises.id, id));
   const row = rows[0];
-  if (!row) return null;
+  if (!row || !(preview || isVisible(row, now))) return null;
   const base = card(row, viewer, now);
   return {
     ...base,

@@ -1,9 +1,10 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { favorites, materials } from "@db/schema";
 import type { Database } from "~/lib/db.server";
 import { canOpen } from "./access";
 import type { LibraryViewer } from "./library.server";
 import { PAGE_SIZE, type MaterialParams } from "./search-params";
+import { isVisible, materialVisible } from "./visibility.server";
 import {
   CEFR_LEVELS,
   MATERIAL_TYPES,
@@ -103,7 +104,12 @@ export async function findMaterials(
   const rows = await db
     .select(cardColumns)
     .from(materials)
-    .where(query ? sql`search_vector @@ to_tsquery('english', ${query})` : undefined)
+    .where(
+      and(
+        materialVisible(now),
+        query ? sql`search_vector @@ to_tsquery('english', ${query})` : undefined,
+      ),
+    )
     .orderBy(materials.level, materials.title);
   const facets: MaterialFacets = {
     level: zeroes(CEFR_LEVELS),
@@ -160,7 +166,7 @@ export async function listFavoriteMaterialCards(
     .select(cardColumns)
     .from(favorites)
     .innerJoin(materials, eq(materials.id, favorites.materialId))
-    .where(eq(favorites.userId, viewer.userId))
+    .where(and(eq(favorites.userId, viewer.userId), materialVisible(now)))
     .orderBy(desc(favorites.createdAt));
   return rows.map((r) => card(r, viewer, now));
 }
@@ -171,11 +177,12 @@ export async function materialForViewer(
   id: string,
   viewer: LibraryViewer,
   now: Date = viewer.now,
+  preview = false,
 ) {
   if (id.length > 100) return null;
   const rows = await db.select().from(materials).where(eq(materials.id, id));
   const row = rows[0];
-  if (!row) return null;
+  if (!row || !(preview || isVisible(row, now))) return null;
   const base = card(row, viewer, now);
   return {
     ...base,

@@ -7,7 +7,7 @@ import { AUDIENCES, CEFR_LEVELS, GROUPINGS, MATERIAL_TYPES, SLUG_RE, TOPICS } fr
  * These schemas validate the data files in content/library and shape the database rows.
  */
 
-const SKILL_FOCUS = [
+export const SKILL_FOCUS = [
   "fluency",
   "accuracy",
   "vocabulary",
@@ -143,3 +143,4 @@ export const MaterialFrontMatterSchema = z
     publishedAt: z.iso.date(),
   })
   .strict();
+export type MaterialFrontMatter = z.infer<typeof MaterialFrontMatterSchema>;

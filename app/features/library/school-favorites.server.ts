@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { exercises, organizationMembers, organizations, schoolFavorites, users } from "@db/schema";
 import type { Database } from "~/lib/db.server";
 import type { ExerciseCard } from "./search.server";
+import { exerciseVisible } from "./visibility.server";
 
 /**
  * A school's shared favorites: one list per school. Every current member (the owner and the
@@ -74,7 +75,7 @@ export async function setSchoolFavorite(
   const exists = await db
     .select({ id: exercises.id })
     .from(exercises)
-    .where(eq(exercises.id, input.exerciseId));
+    .where(and(eq(exercises.id, input.exerciseId), exerciseVisible(input.now)));
   if (exists.length === 0) return "no-exercise";
   if (input.favorite)
     await db

@@ -211,11 +211,14 @@ export async function searchExercises(
     audience,
     isFree,
     freeUntil,
+    published,
   } = index;
   const count = order.length;
   for (let k = 0; k < count; k++) {
     const i = order[k] as number;
     if (favoritePositions && !favoritePositions.has(i)) continue;
+    // Scheduled for later: not in the library yet.
+    if ((published[i] as number) > nowMs) continue;
     const lev = levelMask === 0 || (levelMask & (1 << (level[i] as number))) !== 0;
     const typ = typeMask === 0 || (typeMask & (1 << (type[i] as number))) !== 0;
     const low = topicsLow[i] as number;

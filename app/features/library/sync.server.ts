@@ -1,11 +1,16 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { audioTracks, exercises, libraryTerms, materials } from "@db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { audioTracks, exercises, libraryRevisions, libraryTerms, materials } from "@db/schema";
 import { FrontMatterSchemas } from "~/features/content";
 import { parseFrontMatter } from "~/lib/content/front-matter";
 import { markdownToText } from "~/lib/content/markdown";
 import { textArray, type Database } from "~/lib/db.server";
-import { ExerciseSchema, MaterialFrontMatterSchema, type Exercise } from "./schema";
+import {
+  ExerciseSchema,
+  MaterialFrontMatterSchema,
+  type Exercise,
+  type MaterialFrontMatter,
+} from "./schema";
 import { DAY_MS } from "~/lib/time";
 
 const exerciseFiles = import.meta.glob<unknown>("/content/library/exercises/**/*.json", {
@@ -30,7 +35,7 @@ const INTRO_FREE_DAYS = 30;
 
 class LibraryDataError extends Error {}
 
-function hashOf(value: unknown): string {
+export function hashOf(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 20);
 }
 
@@ -58,11 +63,11 @@ function exerciseSearchText(e: Exercise): string {
   return parts.filter(Boolean).join(" ");
 }
 
-/** All exercises in the data files, validated; a bad record fails loudly with its file and slug. */
-export function loadExerciseFiles(): Exercise[] {
+/** Exercise files' contents (file → parsed JSON), validated; a bad record fails loudly with its file and slug. */
+export function parseExerciseFiles(files: Record<string, unknown>): Exercise[] {
   const all: Exercise[] = [];
   const seen = new Set<string>();
-  for (const [file, data] of Object.entries(exerciseFiles)) {
+  for (const [file, data] of Object.entries(files)) {
     if (!Array.isArray(data)) throw new LibraryDataError(`${file}: expected an array of exercises`);
     data.forEach((item, index) => {
       const parsed = ExerciseSchema.safeParse(item);
@@ -81,8 +86,35 @@ export function loadExerciseFiles(): Exercise[] {
   return all;
 }
 
-function exerciseRow(e: Exercise, now: Date) {
-  const publishedAt = new Date(`${e.publishedAt}T09:00:00Z`);
+/** All exercises in content/library, validated. */
+export function loadExerciseFiles(): Exercise[] {
+  return parseExerciseFiles(exerciseFiles);
+}
+
+/** A material file's front matter (validated) and body. */
+export function parseMaterialFile(file: string, source: string) {
+  const { data, body } = parseFrontMatter(source);
+  const parsed = MaterialFrontMatterSchema.safeParse(data);
+  if (!parsed.success)
+    throw new LibraryDataError(
+      `${file}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
+    );
+  return { record: parsed.data, body };
+}
+
+/** All materials in content/library, validated. */
+export function loadMaterialFiles() {
+  return Object.entries(materialFiles).map(([file, source]) => parseMaterialFile(file, source));
+}
+
+/** A library item's publication moment: 09:00 UTC on its publication day. */
+export function publicationMoment(day: string): Date {
+  return new Date(`${day}T09:00:00Z`);
+}
+
+/** An exercise's row from its record (the seed and the admin editor). */
+export function exerciseRow(e: Exercise, now: Date) {
+  const publishedAt = publicationMoment(e.publishedAt);
   const searchText = exerciseSearchText(e);
   return {
     id: e.slug,
@@ -121,12 +153,34 @@ async function existingHashes(
   return new Map(rows.map((r) => [r.id, r.hash]));
 }
 
+/**
+ * What the seed must leave alone (decision record 013): items an administrator edited in the
+ * panel (the database owns them from then on) and items an administrator deleted.
+ */
+async function adminOwned(db: Database, kind: "exercise" | "material"): Promise<Set<string>> {
+  const table = kind === "exercise" ? exercises : materials;
+  const [edited, deleted] = await Promise.all([
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(sql`${table.editedAt} is not null`),
+    db
+      .selectDistinct({ id: libraryRevisions.itemId })
+      .from(libraryRevisions)
+      .where(and(eq(libraryRevisions.kind, kind), eq(libraryRevisions.action, "delete"))),
+  ]);
+  return new Set([...edited, ...deleted].map((r) => r.id));
+}
+
 const BATCH = 100;
 
 async function syncExercises(db: Database, now: Date): Promise<number> {
   const records = loadExerciseFiles();
-  const known = await existingHashes(db, exercises);
-  const changed = records.filter((e) => known.get(e.slug) !== hashOf(e));
+  const [known, owned] = await Promise.all([
+    existingHashes(db, exercises),
+    adminOwned(db, "exercise"),
+  ]);
+  const changed = records.filter((e) => !owned.has(e.slug) && known.get(e.slug) !== hashOf(e));
   for (let i = 0; i < changed.length; i += BATCH) {
     const rows = changed.slice(i, i + BATCH).map((e) => exerciseRow(e, now));
     await db
@@ -170,7 +224,7 @@ async function syncExercises(db: Database, now: Date): Promise<number> {
  * Full-text vectors of the given exercises, and of any exercise that has none yet: the
  * title weighs most, then summary and topics, then everything else.
  */
-async function refreshSearchVectors(db: Database, ids: string[]): Promise<void> {
+export async function refreshSearchVectors(db: Database, ids: string[]): Promise<void> {
   await db.execute(sql`
     insert into exercise_search (id, search_vector)
     select e.id,
@@ -183,7 +237,7 @@ async function refreshSearchVectors(db: Database, ids: string[]): Promise<void> 
 }
 
 /** Rebuilds the vocabulary used to correct typos in queries. */
-async function rebuildLibraryTerms(db: Database): Promise<void> {
+export async function rebuildLibraryTerms(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(libraryTerms);
     await tx.execute(sql`
@@ -196,33 +250,33 @@ async function rebuildLibraryTerms(db: Database): Promise<void> {
   });
 }
 
+/** A material's row from its front matter and Markdown body (the seed and the admin editor). */
+export function materialRow(m: MaterialFrontMatter, body: string) {
+  return {
+    id: m.slug,
+    type: m.type,
+    title: m.title,
+    summary: m.summary,
+    level: m.level,
+    topics: m.topics,
+    durationMinutes: m.durationMinutes,
+    isFree: m.isFree,
+    publishedAt: publicationMoment(m.publishedAt),
+    body,
+    searchVector: sql`setweight(to_tsvector('english', ${m.title}), 'A') || setweight(to_tsvector('english', ${m.summary}), 'B') || setweight(to_tsvector('english', ${markdownToText(body)}), 'C')`,
+  };
+}
+
 async function syncMaterials(db: Database): Promise<number> {
-  const known = await existingHashes(db, materials);
+  const [known, owned] = await Promise.all([
+    existingHashes(db, materials),
+    adminOwned(db, "material"),
+  ]);
   const rows = [];
-  for (const [file, source] of Object.entries(materialFiles)) {
-    const { data, body } = parseFrontMatter(source);
-    const parsed = MaterialFrontMatterSchema.safeParse(data);
-    if (!parsed.success)
-      throw new LibraryDataError(
-        `${file}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
-      );
-    const m = parsed.data;
+  for (const { record: m, body } of loadMaterialFiles()) {
     const hash = hashOf({ m, body });
-    if (known.get(m.slug) === hash) continue;
-    rows.push({
-      id: m.slug,
-      type: m.type,
-      title: m.title,
-      summary: m.summary,
-      level: m.level,
-      topics: m.topics,
-      durationMinutes: m.durationMinutes,
-      isFree: m.isFree,
-      publishedAt: new Date(`${m.publishedAt}T09:00:00Z`),
-      body,
-      searchVector: sql`setweight(to_tsvector('english', ${m.title}), 'A') || setweight(to_tsvector('english', ${m.summary}), 'B') || setweight(to_tsvector('english', ${markdownToText(body)}), 'C')`,
-      sourceHash: hash,
-    });
+    if (owned.has(m.slug) || known.get(m.slug) === hash) continue;
+    rows.push({ ...materialRow(m, body), sourceHash: hash });
   }
   for (let i = 0; i < rows.length; i += BATCH) {
     await db

@@ -128,7 +128,11 @@ function keyOf(slug: string, userId: string) {
 /** The digest a campaign may name: how many exercises are new, and the newest few. */
 async function newExercises(services: Services, now: Date) {
   const since = new Date(now.getTime() - NEW_WINDOW_DAYS * DAY_MS);
-  const window = and(gt(exercises.publishedAt, since), lte(exercises.publishedAt, now));
+  const window = and(
+    gt(exercises.publishedAt, since),
+    lte(exercises.publishedAt, now),
+    eq(exercises.status, "published"),
+  );
   const [counted, newest] = await Promise.all([
     services.db
       .select({ n: sql<number>`count(*)::int` })

@@ -60,7 +60,7 @@ async function weeklyNewExercises(services: Services, now: Date = services.clock
     sql`select s.teacher_id, string_agg(distinct s.level, ', ' order by s.level) as levels,
                (select count(*)::int from exercises e
                  where e.published_at > ${addDays(now, -7)}
-                   and e.published_at <= ${now}
+                   and e.published_at <= ${now} and e.status = 'published'
                    and e.level in (select distinct level from students x
                                     where x.teacher_id = s.teacher_id and x.archived_at is null
                                       and x.level is not null)) as count

@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { dataKey, type MessageKey } from "~/lib/i18n/translate";
 
 /**
- * The ten default form messages of spec §5, as i18n keys with their values. Every form
+ * The ten default form messages of spec §5 (and two for lists of items, which §5 does not
+ * cover: the admin editors), as i18n keys with their values. Every form
  * turns its Zod issues into these through `fieldErrors`, on the server and in the browser.
  */
 const VALIDATION_KEYS = {
@@ -16,6 +17,8 @@ const VALIDATION_KEYS = {
   exactLength: "validation.exactLength",
   numberMin: "validation.numberMin",
   numberMax: "validation.numberMax",
+  itemsMin: "validation.itemsMin",
+  itemsMax: "validation.itemsMax",
 } as const;
 
 export interface FieldMessage {
@@ -48,6 +51,7 @@ function messageForIssue(issue: z.core.$ZodIssue, input?: unknown): FieldMessage
         return { key: VALIDATION_KEYS.numberMin, values: { min } };
       }
       if (issue.origin === "array" && min <= 1) return { key: VALIDATION_KEYS.required };
+      if (issue.origin === "array") return { key: VALIDATION_KEYS.itemsMin, values: { min } };
       return { key: VALIDATION_KEYS.invalid };
     }
     case "too_big": {
@@ -59,6 +63,7 @@ function messageForIssue(issue: z.core.$ZodIssue, input?: unknown): FieldMessage
       if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") {
         return { key: VALIDATION_KEYS.numberMax, values: { max } };
       }
+      if (issue.origin === "array") return { key: VALIDATION_KEYS.itemsMax, values: { max } };
       return { key: VALIDATION_KEYS.invalid };
     }
     case "invalid_format":

@@ -1,25 +1,17 @@
-import { requireAdmin } from "~/lib/auth/session.server";
 import type { Route } from "./+types/exercises";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
-import { useT } from "~/lib/i18n/react";
+import { doneNotice, loadAdminList } from "~/features/library/admin-library.server";
+import { AdminLibraryList } from "~/features/library/components/admin-library-list";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/** /admin/exercises/:type ("all" or a type): every exercise, searchable, with its editor. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  const url = new URL(request.url);
+  const list = await loadAdminList(getServices(context), "exercise", url, params.type);
+  return { ...list, answer: doneNotice(url) };
 }
 
-export default function AdminExercisesPage() {
-  const t = useT();
-  return (
-    <>
-      <title>{`${t("page.adminExercises.title")} · Parley`}</title>
-      <PageHeader
-        title={t("page.adminExercises.title")}
-        description={t("page.adminExercises.description")}
-      />
-      <EmptyState title={t("page.adminExercises.emptyTitle")}>
-        {t("page.adminExercises.empty")}
-      </EmptyState>
-    </>
-  );
+export default function AdminExercisesPage({ loaderData }: Route.ComponentProps) {
+  return <AdminLibraryList loaded={loaderData} answer={loaderData.answer} />;
 }

@@ -1,25 +1,17 @@
-import { requireAdmin } from "~/lib/auth/session.server";
 import type { Route } from "./+types/materials";
-import { EmptyState, PageHeader } from "~/components/ui/page-header";
-import { useT } from "~/lib/i18n/react";
+import { doneNotice, loadAdminList } from "~/features/library/admin-library.server";
+import { AdminLibraryList } from "~/features/library/components/admin-library-list";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { getServices } from "~/lib/context.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/** /admin/materials/:type ("all" or a type): every material, searchable, with its editor. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return null;
+  const url = new URL(request.url);
+  const list = await loadAdminList(getServices(context), "material", url, params.type);
+  return { ...list, answer: doneNotice(url) };
 }
 
-export default function AdminMaterialsPage() {
-  const t = useT();
-  return (
-    <>
-      <title>{`${t("page.adminMaterials.title")} · Parley`}</title>
-      <PageHeader
-        title={t("page.adminMaterials.title")}
-        description={t("page.adminMaterials.description")}
-      />
-      <EmptyState title={t("page.adminMaterials.emptyTitle")}>
-        {t("page.adminMaterials.empty")}
-      </EmptyState>
-    </>
-  );
+export default function AdminMaterialsPage({ loaderData }: Route.ComponentProps) {
+  return <AdminLibraryList loaded={loaderData} answer={loaderData.answer} />;
 }

@@ -7,7 +7,7 @@ import { Presenter } from "~/features/library/components/presenter";
 import { exerciseForViewer, recordView, viewerFor } from "~/features/library/library.server";
 import { listClasses } from "~/features/classes/classes.server";
 import { ROLE } from "~/lib/auth/roles";
-import { getUser, hasRole, requireUser } from "~/lib/auth/session.server";
+import { getUser, hasRole, isAdmin, requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { useT } from "~/lib/i18n/react";
 import { notFound } from "~/lib/not-found";
@@ -18,9 +18,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const user = getUser(context);
   const viewer = await viewerFor(db, user, getServices(context).clock.now());
-  const exercise = await exerciseForViewer(db, params.id, viewer);
+  // An administrator previews drafts and scheduled exercises from the admin panel's editor.
+  const preview = isAdmin(user) && new URL(request.url).searchParams.has("preview");
+  const exercise = await exerciseForViewer(db, params.id, viewer, viewer.now, preview);
   if (!exercise) notFound(request);
-  if (!exercise.locked && user) await recordView(db, user.id, exercise.id, viewer.now);
+  if (!exercise.locked && user && !preview) await recordView(db, user.id, exercise.id, viewer.now);
   // The teacher's classes, for "Share with class" while presenting.
   const classes =
     user && !exercise.locked && hasRole(user, ROLE.TEACHER)

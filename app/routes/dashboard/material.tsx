@@ -20,7 +20,7 @@ import { materialForViewer } from "~/features/library/materials.server";
 import { AddToLessonPanel, type AddToLessonAnswer } from "~/features/lessons/add-to-lesson";
 import { addItem, getLesson, lessonsToAddMaterial } from "~/features/lessons/lessons.server";
 import { listStudents } from "~/features/students/students.server";
-import { getUser, requireUser } from "~/lib/auth/session.server";
+import { getUser, isAdmin, requireUser } from "~/lib/auth/session.server";
 import { refuse } from "~/lib/errors";
 import { formDone } from "~/lib/forms";
 import { renderMarkdown } from "~/lib/content/markdown";
@@ -41,7 +41,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const services = getServices(context);
   const viewer = await viewerFor(services.db, getUser(context), services.clock.now());
-  const material = foundOr404(await materialForViewer(services.db, params.id, viewer), request);
+  // An administrator previews drafts and scheduled materials from the admin panel's editor.
+  const preview = isAdmin(user) && new URL(request.url).searchParams.has("preview");
+  const material = foundOr404(
+    await materialForViewer(services.db, params.id, viewer, viewer.now, preview),
+    request,
+  );
   const adding = new URL(request.url).searchParams.get("add") === "lesson";
   const [lessons, students] = adding
     ? await Promise.all([
