@@ -56,7 +56,13 @@ test("a free teacher sees premium exercises locked, with a way to Go Premium", a
 test("a star saves a favorite at once and keeps it", async ({ page, teacher: _freshTeacher }) => {
   await page.goto("/dashboard/exercises?q=lost+luggage");
   const star = page.getByRole("button", { name: "Add “Lost Luggage at the Airport” to favorites" });
+  // The star turns at once; a teacher who leaves before the server answered would leave the
+  // save behind them, so the test follows the page only once it has been kept.
+  const saved = page.waitForResponse(
+    (r) => r.url().includes("/api/favorites") && r.request().method() === "POST",
+  );
   await star.click();
+  expect((await saved).ok()).toBe(true);
   await expect(
     page.getByRole("button", { name: "Remove “Lost Luggage at the Airport” from favorites" }),
   ).toHaveAttribute("aria-pressed", "true");

@@ -264,11 +264,21 @@ async function keepImported(tx: Database, kind: LibraryKind, itemId: string, now
   });
 }
 
+/**
+ * When teachers see an item: 09:00 UTC on its publication day, as for the seed; but an item
+ * published for today before 09:00 is out at once (a publisher means "now", not "at nine").
+ */
+function moment(publishedAt: Date, now: Date): Date {
+  return publishedAt > now && day(publishedAt) === day(now) ? now : publishedAt;
+}
+
 async function writeRow(tx: Database, kind: LibraryKind, draft: LibraryDraft, now: Date) {
   if (kind === "exercise") {
     const d = draft as ExerciseDraft;
+    const base = exerciseRow(d.record, now);
     const row = {
-      ...exerciseRow(d.record, now),
+      ...base,
+      publishedAt: moment(base.publishedAt, now),
       isFresh: d.isFresh,
       freeExpiresAt: d.freeUntil
         ? new Date(new Date(`${d.freeUntil}T00:00:00Z`).getTime() + 86_400_000)
@@ -282,8 +292,10 @@ async function writeRow(tx: Database, kind: LibraryKind, draft: LibraryDraft, no
     return;
   }
   const d = draft as MaterialDraft;
+  const base = materialRow(d.record, d.body);
   const row = {
-    ...materialRow(d.record, d.body),
+    ...base,
+    publishedAt: moment(base.publishedAt, now),
     status: d.status,
     editedAt: now,
     updatedAt: now,

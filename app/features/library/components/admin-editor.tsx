@@ -179,9 +179,15 @@ function SelectField({
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
-      <h2 className="mb-4 text-lg font-semibold text-ink">{title}</h2>
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id={id} className="mb-4 text-lg font-semibold text-ink">
+        {title}
+      </h2>
       <div className="grid gap-4">{children}</div>
     </section>
   );
