@@ -173,6 +173,7 @@ export default [
       route("maintenance", "routes/admin/settings/maintenance.tsx", { id: "aSettingsMaint" }),
       route("operator", "routes/admin/settings/operator.tsx", { id: "aSettingsOperator" }),
     ]),
+    route("admin/campaigns", "routes/admin/campaigns.tsx", { id: "aCampaigns" }),
     route("admin/exercises/:type", "routes/admin/exercises.tsx", { id: "aEx" }),
     route("admin/exercises/:type/new", "routes/admin/exercise-new.tsx", { id: "aExNew" }),
     route("admin/exercise/:id", "routes/admin/exercise.tsx", { id: "aExOne" }),

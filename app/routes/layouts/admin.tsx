@@ -20,6 +20,7 @@ const SECTIONS = [
   { to: "/admin/exercises/all", key: "exercises" },
   { to: "/admin/materials/all", key: "materials" },
   { to: "/admin/newsletters", key: "newsletters" },
+  { to: "/admin/campaigns", key: "campaigns" },
   { to: "/admin/jobs", key: "jobs" },
   { to: "/admin/settings", key: "settings" },
 ] as const;
