@@ -194,6 +194,8 @@ export default [
   route("api/locale", "routes/api/locale.ts", { id: "apiLocale" }),
   route("api/client-errors", "routes/api/client-errors.ts", { id: "apiCE" }),
   route("api/favorites", "routes/api/favorites.ts", { id: "apiFav" }),
+  route("media/:file", "routes/public/media.ts", { id: "media" }),
+  route("admin/media", "routes/admin/media.ts", { id: "aMedia" }),
   route("dashboard/listening/:id/audio", "routes/dashboard/listening-audio.ts", {
     id: "listeningAudio",
   }),

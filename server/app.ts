@@ -16,6 +16,7 @@ import { parseTrustedProxies, settleForwardedHeaders } from "~/lib/proxy.server"
 import type { Services } from "~/lib/services.server";
 import { cspDirectives } from "./csp";
 import { declaredBodyLimit } from "./body-limit";
+import { MAX_UPLOAD_BYTES, UPLOAD_PATH } from "~/features/library/upload-limits";
 import { createRouterHandler, requestOrigin } from "./router-handler";
 
 export interface CreateAppOptions {
@@ -90,6 +91,9 @@ export function createApp(options: CreateAppOptions): ParleyApp {
   // Content names the operator by token; reads fill them from Admin → Site settings.
   provideSiteFacts(services.database, () => services.flags.getOperator());
   services.flags.onOperatorChange(() => pageCacheFor(services).clear());
+  // Pictures uploaded in the admin panel may be larger than any form (issue 15 item 3).
+  const bodyLimitFor = (path: string) =>
+    path === UPLOAD_PATH ? Math.max(env.MAX_BODY_BYTES, MAX_UPLOAD_BYTES) : env.MAX_BODY_BYTES;
   const app = express();
   app.disable("x-powered-by");
   // Express's own proxy handling stays off: the forwarded headers are settled here, once.
@@ -184,7 +188,7 @@ export function createApp(options: CreateAppOptions): ParleyApp {
   });
 
   // A body announced larger than the server reads is refused before a byte of it is read.
-  app.use(declaredBodyLimit(env.MAX_BODY_BYTES));
+  app.use(declaredBodyLimit(bodyLimitFor));
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -294,7 +298,7 @@ export function createApp(options: CreateAppOptions): ParleyApp {
   const router = createRouterHandler({
     build: options.serverBuild,
     mode: vite ? "development" : "production",
-    maxBodyBytes: env.MAX_BODY_BYTES,
+    maxBodyBytes: bodyLimitFor,
     databaseAvailable: () => services.database.isAvailable(),
     getLoadContext(req, res) {
       const context = new RouterContextProvider();

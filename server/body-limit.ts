@@ -54,8 +54,9 @@ export function settleUnreadBody(req: Request, res: Response, state: BodyState):
 }
 
 /** Refuses a declared Content-Length over the limit before any of the body is read. */
-export function declaredBodyLimit(limit: number) {
+export function declaredBodyLimit(limitFor: (path: string) => number) {
   return (req: Request, res: Response, next: NextFunction) => {
+    const limit = limitFor(req.path);
     const declared = declaredLength(req);
     if (declared === null || declared <= limit) {
       next();

@@ -23,8 +23,8 @@ import {
 export interface RouterHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  /** The largest body read (MAX_BODY_BYTES); routes may read less. */
-  maxBodyBytes: number;
+  /** The largest body read for a path (MAX_BODY_BYTES, more for uploads); routes may read less. */
+  maxBodyBytes: (path: string) => number;
   /** False while the database cannot be reached (see DatabaseHandle.isAvailable). */
   databaseAvailable(): boolean;
   getLoadContext(req: Request, res: Response): RouterContextProvider;
@@ -168,7 +168,8 @@ export function createRouterHandler(options: RouterHandlerOptions) {
   const handler = async (req: Request, res: Response, next: NextFunction) => {
     const body = newBodyState();
     try {
-      const request = toWebRequest(req, res, options.maxBodyBytes, body);
+      const limit = options.maxBodyBytes(req.path);
+      const request = toWebRequest(req, res, limit, body);
       let response = await handle(request, options.getLoadContext(req, res));
       // The database went away while this request used it: a 503 like the requests after it
       // get, not a 500. A read is simply asked again (the router now answers the 503 page).
@@ -176,10 +177,7 @@ export function createRouterHandler(options: RouterHandlerOptions) {
         await response.body?.cancel();
         response =
           req.method === "GET" || req.method === "HEAD"
-            ? await handle(
-                toWebRequest(req, res, options.maxBodyBytes, body),
-                options.getLoadContext(req, res),
-              )
+            ? await handle(toWebRequest(req, res, limit, body), options.getLoadContext(req, res))
             : globalThis.Response.json(
                 { error: DATABASE_UNAVAILABLE_MESSAGE },
                 {
@@ -192,7 +190,7 @@ export function createRouterHandler(options: RouterHandlerOptions) {
               );
       }
       settleUnreadBody(req, res, body);
-      await sendWebResponse(res, response, options.maxBodyBytes, body, eventStreams);
+      await sendWebResponse(res, response, limit, body, eventStreams);
     } catch (error) {
       if (!res.headersSent) settleUnreadBody(req, res, body);
       next(error);

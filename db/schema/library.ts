@@ -58,6 +58,8 @@ export const exercises = pgTable(
     searchText: text("search_text").notNull().default(""),
     /** Hash of the source record: the seed rewrites a row only when its file changed. */
     sourceHash: text("source_hash"),
+    /** A picture from the media library: `{ src: "/media/<id>.webp", alt }`, or null. */
+    picture: jsonb("picture"),
     /** "draft" (only admins see it) or "published" (teachers see it from `publishedAt` on). */
     status: text("status").notNull().default("published"),
     /** Set by the first edit in the admin panel: from then on the seed never rewrites the row. */
@@ -116,6 +118,7 @@ export const materials = pgTable(
     body: text("body").notNull(),
     searchVector: tsvector("search_vector"),
     sourceHash: text("source_hash"),
+    picture: jsonb("picture"),
     /** As for exercises: "draft" or "published", and the first admin edit's time. */
     status: text("status").notNull().default("published"),
     editedAt: timestamp("edited_at", tz),
@@ -141,6 +144,29 @@ export const audioTracks = pgTable("audio_tracks", {
   publishedAt: timestamp("published_at", tz).notNull(),
   transcript: text("transcript").notNull(),
   sourceHash: text("source_hash"),
+});
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType() {
+    return "bytea";
+  },
+});
+
+/**
+ * Pictures uploaded in the admin panel, stored in PostgreSQL so every instance serves them:
+ * already resized and re-encoded (WebP). The id is the start of the bytes' SHA-256, so an
+ * address never changes meaning and can be cached for good.
+ */
+export const media = pgTable("media", {
+  id: text("id").primaryKey(),
+  mime: text("mime").notNull(),
+  bytes: bytea("bytes").notNull(),
+  size: integer("size").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  originalName: text("original_name").notNull(),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", tz).notNull(),
 });
 
 /**

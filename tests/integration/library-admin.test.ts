@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exercises, materials } from "@db/schema";
 import { exportLibrary } from "~/features/library/export.server";
@@ -302,6 +303,76 @@ describe("library management in the admin panel", () => {
       (await admin.postForm("/admin/material/no-such-item", { intent: "publish" })).status,
     ).toBe(404);
     expect((await admin.get("/admin/material/no-such-item")).status).toBe(404);
+  });
+
+  it("takes a picture: checked, resized to WebP, served with ranges and long caching, shown with its text", async () => {
+    const png = await sharp({
+      create: { width: 2400, height: 1200, channels: 3, background: { r: 30, g: 90, b: 200 } },
+    })
+      .png()
+      .toBuffer()
+      .then((b) => new Uint8Array(b));
+    const upload = (bytes: Uint8Array<ArrayBuffer>, name: string, client = admin) => {
+      const body = new FormData();
+      body.set("file", new Blob([bytes]), name);
+      return client.fetch("/admin/media", {
+        method: "POST",
+        body,
+        headers: { origin: app.url },
+      });
+    };
+    const answer = await upload(png, "sky.png");
+    expect(answer.status).toBe(201);
+    const picture = (await answer.json()) as { src: string; width: number; height: number };
+    expect(picture.src).toMatch(/^\/media\/[a-f0-9]{24}\.webp$/);
+    expect([picture.width, picture.height]).toEqual([1600, 800]);
+
+    const served = await teacher.get(picture.src);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const whole = new Uint8Array(await served.arrayBuffer());
+    expect(String.fromCharCode(...whole.subarray(8, 12))).toBe("WEBP");
+    const part = await teacher.get(picture.src, { range: "bytes=0-11" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 0-11/${whole.length}`);
+    expect((await teacher.get(picture.src, { range: `bytes=${whole.length}-` })).status).toBe(416);
+    expect((await teacher.get("/media/not-a-picture.webp")).status).toBe(404);
+
+    // Not a picture, a picture that is not one, nothing, and someone who is not an admin.
+    const refused = await upload(new TextEncoder().encode("<svg onload=alert(1)>"), "x.svg");
+    expect(refused.status).toBe(415);
+    expect(await refused.json()).toEqual({ error: "Send a JPEG, PNG or WebP picture." });
+    const broken = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    expect((await upload(broken, "broken.png")).status).toBe(400);
+    expect((await upload(new Uint8Array(0), "empty.png")).status).toBe(400);
+    expect((await upload(png, "sky.png", teacher)).status).toBe(302);
+    const huge = await admin.fetch("/admin/media", {
+      method: "POST",
+      body: new Uint8Array(11 * 1024 * 1024),
+      headers: { origin: app.url, "content-type": "multipart/form-data; boundary=x" },
+    });
+    expect(huge.status).toBe(413);
+
+    // The exercise gets the picture; without its text the editor refuses it.
+    const record = { ...NEW_EXERCISE, picture: { src: picture.src, alt: "" } };
+    const missingAlt = await admin.postForm("/admin/exercise/weekend-plans-chat", {
+      intent: "save",
+      ...editorFields({ record, status: "published", isFresh: true }),
+    });
+    expect(missingAlt.status).toBe(400);
+    const alt = "Two friends planning a weekend trip on a map";
+    const saved = await admin.postForm("/admin/exercise/weekend-plans-chat", {
+      intent: "save",
+      ...editorFields({
+        record: { ...record, picture: { src: picture.src, alt } },
+        status: "published",
+        isFresh: true,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const page = await (await teacher.get("/dashboard/exercises/weekend-plans-chat")).text();
+    expect(page).toContain(`src="${picture.src}" alt="${alt}"`);
   });
 
   it.runIf(process.env.DATABASE_URL)(

@@ -1,3 +1,5 @@
+import { bytesResponse } from "~/lib/byte-ranges.server";
+
 /**
  * The listening tracks' MP3 files (content/audio). They are not public files: a track is
  * served by `routes/dashboard/listening-audio.ts` to those who may open it (premium teachers,
@@ -26,46 +28,17 @@ export function audioFile(audioPath: string): { name: string; bytes: Buffer } | 
   return { name, bytes };
 }
 
-/**
- * Answers a GET for `bytes` with the whole file or the one range asked for (players seek
- * with Range requests), 416 for a range outside it. `download` adds the attachment header.
- */
+/** A listening track's MP3, whole or the range asked for; `download` adds the attachment header. */
 export function audioResponse(
   request: Request,
   file: { name: string; bytes: Buffer },
   download: boolean,
 ): Response {
-  const size = file.bytes.length;
   const headers = new Headers({
     "content-type": "audio/mpeg",
-    "accept-ranges": "bytes",
     // Access depends on the account: the browser may keep it, shared caches may not.
     "cache-control": "private, max-age=86400",
   });
   if (download) headers.set("content-disposition", `attachment; filename="${file.name}"`);
-  const range = request.headers.get("range");
-  const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
-  if (range && match && (match[1] || match[2])) {
-    let start: number;
-    let end: number;
-    if (match[1]) {
-      start = Number(match[1]);
-      end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
-    } else {
-      start = Math.max(0, size - Number(match[2]));
-      end = size - 1;
-    }
-    if (start >= size || start > end) {
-      headers.set("content-range", `bytes */${size}`);
-      return new Response("The range asked for is outside the file.", { status: 416, headers });
-    }
-    headers.set("content-range", `bytes ${start}-${end}/${size}`);
-    headers.set("content-length", String(end - start + 1));
-    return new Response(new Uint8Array(file.bytes.subarray(start, end + 1)), {
-      status: 206,
-      headers,
-    });
-  }
-  headers.set("content-length", String(size));
-  return new Response(new Uint8Array(file.bytes), { status: 200, headers });
+  return bytesResponse(request, new Uint8Array(file.bytes), headers);
 }

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, ilike, lte, or, sql, type SQL } from "dr
 import { exercises, libraryRevisions, materials } from "@db/schema";
 import { inTransaction, type Database, type DatabaseHandle } from "~/lib/db.server";
 import { announceLibraryChange } from "./library-index.server";
-import type { Exercise, MaterialFrontMatter } from "./schema";
+import type { Exercise, MaterialFrontMatter, Picture } from "./schema";
 import { exerciseRow, materialRow, rebuildLibraryTerms, refreshSearchVectors } from "./sync.server";
 import type { CefrLevel } from "./vocabulary";
 
@@ -71,6 +71,7 @@ export function exerciseRecord(row: ExerciseRow): Exercise {
     vocabulary: row.vocabulary as Exercise["vocabulary"],
     isFree: row.isFree,
     publishedAt: day(row.publishedAt),
+    ...(row.picture ? { picture: row.picture as Picture } : {}),
   };
 }
 
@@ -95,6 +96,7 @@ export function materialRecord(row: MaterialRow): MaterialFrontMatter {
     durationMinutes: row.durationMinutes,
     isFree: row.isFree,
     publishedAt: day(row.publishedAt),
+    ...(row.picture ? { picture: row.picture as Picture } : {}),
   };
 }
 

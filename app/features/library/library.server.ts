@@ -19,7 +19,7 @@ import {
   type SchoolRef,
 } from "./school-favorites.server";
 import type { ExerciseCard } from "./search.server";
-import type { ExerciseContent } from "./schema";
+import type { ExerciseContent, Picture } from "./schema";
 import type { CefrLevel, ExerciseType } from "./vocabulary";
 
 /** Who is looking at the library, and when (the request's moment decides temporary-free items). */
@@ -271,6 +271,8 @@ export interface ExerciseView extends ExerciseCard {
   content: ExerciseContent | null;
   teacherNotes: { aim: string; steps: string[]; tips: string[] } | null;
   vocabulary: { term: string; definition: string }[] | null;
+  /** The exercise's picture (from the admin panel's media library), if it has one. */
+  picture: Picture | null;
 }
 
 /**
@@ -300,6 +302,7 @@ export async function exerciseForViewer(
     content: base.locked ? null : (row.content as ExerciseContent),
     teacherNotes: base.locked ? null : (row.teacherNotes as ExerciseView["teacherNotes"]),
     vocabulary: base.locked ? null : (row.vocabulary as ExerciseView["vocabulary"]),
+    picture: (row.picture as Picture | null) ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Database } from "~/lib/db.server";
 import { canOpen } from "./access";
 import type { LibraryViewer } from "./library.server";
 import { PAGE_SIZE, type MaterialParams } from "./search-params";
+import type { Picture } from "./schema";
 import { isVisible, materialVisible } from "./visibility.server";
 import {
   CEFR_LEVELS,
@@ -188,6 +189,7 @@ export async function materialForViewer(
     ...base,
     /** Markdown of the printable body, only for viewers who may open it. */
     body: base.locked ? null : row.body,
+    picture: (row.picture as Picture | null) ?? null,
   };
 }
 

@@ -93,6 +93,15 @@ const ExerciseContentSchema = z.discriminatedUnion("type", [
 ]);
 export type ExerciseContent = z.infer<typeof ExerciseContentSchema>;
 
+/** A picture from the admin panel's media library, with the text read in its place. */
+export const PictureSchema = z
+  .object({
+    src: z.string().regex(/^\/media\/[a-f0-9]{24}\.webp$/),
+    alt: text(200),
+  })
+  .strict();
+export type Picture = z.infer<typeof PictureSchema>;
+
 export const ExerciseSchema = z
   .object({
     slug: z.string().regex(SLUG_RE).max(80),
@@ -121,6 +130,7 @@ export const ExerciseSchema = z
       .max(16),
     isFree: z.boolean(),
     publishedAt: z.iso.date(),
+    picture: PictureSchema.optional(),
   })
   .strict();
 export type Exercise = z.infer<typeof ExerciseSchema>;
@@ -141,6 +151,7 @@ export const MaterialFrontMatterSchema = z
     durationMinutes: z.number().int().min(5).max(120),
     isFree: z.boolean(),
     publishedAt: z.iso.date(),
+    picture: PictureSchema.optional(),
   })
   .strict();
 export type MaterialFrontMatter = z.infer<typeof MaterialFrontMatterSchema>;

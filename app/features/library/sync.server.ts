@@ -134,6 +134,7 @@ export function exerciseRow(e: Exercise, now: Date) {
     content: e.content,
     vocabulary: e.vocabulary,
     isFree: e.isFree,
+    picture: e.picture ?? null,
     isFresh: now.getTime() - publishedAt.getTime() <= FRESH_DAYS * DAY_MS,
     freeExpiresAt:
       !e.isFree && now.getTime() - publishedAt.getTime() <= INTRO_FREE_DAYS * DAY_MS
@@ -206,6 +207,7 @@ async function syncExercises(db: Database, now: Date): Promise<number> {
           content: sql`excluded.content`,
           vocabulary: sql`excluded.vocabulary`,
           isFree: sql`excluded.is_free`,
+          picture: sql`excluded.picture`,
           publishedAt: sql`excluded.published_at`,
           searchText: sql`excluded.search_text`,
           sourceHash: sql`excluded.source_hash`,
@@ -261,6 +263,7 @@ export function materialRow(m: MaterialFrontMatter, body: string) {
     topics: m.topics,
     durationMinutes: m.durationMinutes,
     isFree: m.isFree,
+    picture: m.picture ?? null,
     publishedAt: publicationMoment(m.publishedAt),
     body,
     searchVector: sql`setweight(to_tsvector('english', ${m.title}), 'A') || setweight(to_tsvector('english', ${m.summary}), 'B') || setweight(to_tsvector('english', ${markdownToText(body)}), 'C')`,
@@ -292,6 +295,7 @@ async function syncMaterials(db: Database): Promise<number> {
           topics: sql`excluded.topics`,
           durationMinutes: sql`excluded.duration_minutes`,
           isFree: sql`excluded.is_free`,
+          picture: sql`excluded.picture`,
           publishedAt: sql`excluded.published_at`,
           body: sql`excluded.body`,
           searchVector: sql`excluded.search_vector`,

@@ -43,7 +43,12 @@ const responseMiddleware: MiddlewareFunction<Response> = async ({ request, conte
   const response = await next();
   const session = context.get(sessionContext);
   for (const cookie of session.setCookies) response.headers.append("Set-Cookie", cookie);
-  if (session.user) response.headers.set("Cache-Control", "private, no-store");
+  // A content-addressed public file (a picture under /media) is the same for everyone: it
+  // keeps its year-long caching, unless this answer also refreshes the session cookie.
+  const shared =
+    /\bpublic\b.*\bimmutable\b/.test(response.headers.get("Cache-Control") ?? "") &&
+    session.setCookies.length === 0;
+  if (session.user && !shared) response.headers.set("Cache-Control", "private, no-store");
   if (response.status === 503) {
     const services = getServices(context);
     const maintenance = services.flags.getMaintenance();

@@ -212,6 +212,15 @@ export default function MaterialPage() {
               {material.summary}
             </bdi>
           </p>
+          {material.picture ? (
+            <img
+              src={material.picture.src}
+              alt={material.picture.alt}
+              lang="en"
+              className="mt-4 max-h-72 w-auto max-w-full rounded-2xl border border-slate-200 object-contain"
+              data-testid="material-picture"
+            />
+          ) : null}
         </div>
         <div className="shrink-0 print:hidden">
           <FavoriteButton

@@ -336,6 +336,89 @@ function ContentInput({
   }
 }
 
+const UPLOAD_ERRORS: Record<number, "adminLibrary.pictureTooLarge" | "adminLibrary.pictureType"> = {
+  413: "adminLibrary.pictureTooLarge",
+  415: "adminLibrary.pictureType",
+};
+
+/**
+ * The item's picture: a file sent to the media library as soon as it is chosen (resized
+ * there), shown here, and the text that describes it (required with a picture).
+ */
+function PictureField({ tree, errorOf }: { tree: Tree; errorOf: ErrorOf }) {
+  const t = useT();
+  const [src, setSrc] = useState(str(get(tree, "record.picture.src")));
+  const [state, setState] = useState<"idle" | "uploading" | "failed">("idle");
+  const [failure, setFailure] = useState<string | null>(null);
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setState("uploading");
+    setFailure(null);
+    const body = new FormData();
+    body.set("file", file);
+    try {
+      const answer = await fetch(href("/admin/media"), { method: "POST", body });
+      if (!answer.ok) {
+        setFailure(t(UPLOAD_ERRORS[answer.status] ?? "adminLibrary.pictureFailed"));
+        setState("failed");
+        return;
+      }
+      setSrc(((await answer.json()) as { src: string }).src);
+      setState("idle");
+    } catch {
+      setFailure(t("adminLibrary.pictureFailed"));
+      setState("failed");
+    }
+  };
+  return (
+    <Section title={t("adminLibrary.section.picture")}>
+      {src ? (
+        <>
+          <input type="hidden" name="record.picture.src" value={src} />
+          <img
+            src={src}
+            alt=""
+            className="max-h-60 w-auto max-w-full rounded-xl border border-slate-200 object-contain"
+            data-testid="picture-preview"
+          />
+          <TextField
+            label={t("adminLibrary.field.pictureAlt")}
+            name="record.picture.alt"
+            defaultValue={str(get(tree, "record.picture.alt"))}
+            hint={t("adminLibrary.pictureAltHelp")}
+            error={errorOf("record.picture.alt")}
+            maxLength={200}
+            dir="ltr"
+            lang="en"
+          />
+        </>
+      ) : null}
+      <div>
+        <label className="mb-1 block text-sm font-medium text-slate-800">
+          {t("adminLibrary.field.pictureFile")}
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            onChange={(event) => void upload(event.currentTarget.files?.[0])}
+            className="mt-1 block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+          />
+        </label>
+        <p className="mt-1 text-sm text-slate-600" role="status">
+          {state === "uploading" ? t("adminLibrary.uploading") : null}
+        </p>
+        {failure ? <p className="text-sm font-medium text-red-700">{failure}</p> : null}
+      </div>
+      {src ? (
+        <div>
+          <Button type="button" theme="white" size="small" onClick={() => setSrc("")}>
+            {t("adminLibrary.removePicture")}
+          </Button>
+        </div>
+      ) : null}
+    </Section>
+  );
+}
+
 export interface EditorProps {
   /** What the fields show: the saved item, or what was typed when the server refused it. */
   tree: Tree;
@@ -604,6 +687,7 @@ export function ExerciseEditor({
           errorOf={errorOf}
         />
       </Section>
+      <PictureField tree={tree} errorOf={errorOf} />
       <PublicationFields tree={tree} errorOf={errorOf} exercise />
       <SaveBar mode={mode} />
     </Form>
@@ -640,6 +724,7 @@ export function MaterialEditor({ tree, errors, answer, mode }: EditorProps) {
           lang="en"
         />
       </Section>
+      <PictureField tree={tree} errorOf={errorOf} />
       <PublicationFields tree={tree} errorOf={errorOf} exercise={false} />
       <SaveBar mode={mode} />
     </Form>

@@ -173,6 +173,15 @@ export function Presenter({
               {exercise.summary}
             </bdi>
           </p>
+          {exercise.picture ? (
+            <img
+              src={exercise.picture.src}
+              alt={exercise.picture.alt}
+              lang="en"
+              className="mt-4 max-h-72 w-auto max-w-full rounded-2xl border border-slate-200 object-contain"
+              data-testid="exercise-picture"
+            />
+          ) : null}
         </div>
         <div className="flex shrink-0 items-center gap-2 print:hidden">
           <SchoolFavoriteButton
