@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect } from "./fixtures";
 import { testOnOwnServer } from "./own-server";
 
@@ -84,6 +85,17 @@ test("an administrator writes an exercise in the editor, publishes it, and a tea
     await item.getByLabel("Term").fill(term!);
     await item.getByLabel("Definition").fill(definition!);
   }
+  // A picture, sent as soon as it is chosen, and the text that describes it.
+  const photo = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 120, b: 180 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel("Choose a picture (JPEG, PNG or WebP, up to 10 MB)")
+    .setInputFiles({ name: "seaside.jpg", mimeType: "image/jpeg", buffer: photo });
+  await expect(page.getByTestId("picture-preview")).toBeVisible();
+  await page.getByLabel("Text that describes the picture").fill("A quiet beach below green hills");
   await page.getByLabel("Status").selectOption("published");
   await page.getByRole("checkbox", { name: "Free for everyone" }).check();
 
@@ -115,6 +127,7 @@ test("an administrator writes an exercise in the editor, publishes it, and a tea
   await teacher.getByTestId("results").getByRole("link", { name: "Seaside or Mountains?" }).click();
   await expect(teacher.getByRole("heading", { level: 1 })).toHaveText("Seaside or Mountains?");
   await expect(teacher.getByTestId("slide")).toBeVisible();
+  await expect(teacher.getByRole("img", { name: "A quiet beach below green hills" })).toBeVisible();
   expect(await teacher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     390,
   );
