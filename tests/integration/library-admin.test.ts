@@ -16,7 +16,7 @@ import {
 import { ROLE } from "~/lib/auth/roles";
 import { DAY_MS } from "~/lib/time";
 import { signedInAccount } from "../support/accounts";
-import { HttpSession, locationOf } from "../support/http-session";
+import { type HttpSession, locationOf } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 /**

@@ -49,7 +49,7 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[]): T 
   allowed.includes(value as T) ? (value as T) : "";
 
 /** The list's filters from the address; anything unknown is ignored, not an error. */
-export function adminListParams(kind: LibraryKind, url: URL, pathType: string): AdminListParams {
+function adminListParams(kind: LibraryKind, url: URL, pathType: string): AdminListParams {
   const s = url.searchParams;
   const types: readonly string[] = kind === "exercise" ? EXERCISE_TYPES : MATERIAL_TYPES;
   const page = Number(s.get("page") ?? "1");

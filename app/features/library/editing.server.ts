@@ -18,7 +18,7 @@ export type PublicationStatus = "draft" | "published";
 /** What the list shows: a published item whose moment is ahead is "scheduled". */
 export type ShownStatus = "draft" | "scheduled" | "published";
 
-export const ADMIN_PAGE_SIZE = 25;
+const ADMIN_PAGE_SIZE = 25;
 
 /** An exercise as the editor holds it: the content-file record and the admin's own decisions. */
 export interface ExerciseDraft {
@@ -75,7 +75,7 @@ export function exerciseRecord(row: ExerciseRow): Exercise {
   };
 }
 
-export function exerciseDraft(row: ExerciseRow): ExerciseDraft {
+function exerciseDraft(row: ExerciseRow): ExerciseDraft {
   return {
     record: exerciseRecord(row),
     status: row.status === "draft" ? "draft" : "published",
@@ -100,7 +100,7 @@ export function materialRecord(row: MaterialRow): MaterialFrontMatter {
   };
 }
 
-export function materialDraft(row: MaterialRow): MaterialDraft {
+function materialDraft(row: MaterialRow): MaterialDraft {
   return {
     record: materialRecord(row),
     body: row.body,
@@ -123,7 +123,7 @@ export interface AdminListParams {
   page: number;
 }
 
-export interface AdminListItem {
+interface AdminListItem {
   id: string;
   title: string;
   level: string;
@@ -219,7 +219,7 @@ export async function loadDraft(
     : materialDraft(found.row as MaterialRow);
 }
 
-export type RevisionAction =
+type RevisionAction =
   "import" | "create" | "update" | "duplicate" | "publish" | "unpublish" | "delete" | "restore";
 
 async function addRevision(
@@ -410,7 +410,7 @@ function flatten(value: unknown, path: string, out: Map<string, string>): Map<st
 const MAX_CHANGES = 40;
 
 /** The differences between two saved states, leaf by leaf (at most MAX_CHANGES). */
-export function diffDrafts(before: unknown, after: unknown) {
+function diffDrafts(before: unknown, after: unknown) {
   const a = flatten(before, "", new Map());
   const b = flatten(after, "", new Map());
   const paths = [...new Set([...a.keys(), ...b.keys()])];

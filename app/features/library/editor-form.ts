@@ -8,7 +8,7 @@ import type { ExerciseType } from "./vocabulary";
  * file. Shared by the browser (its own check before sending) and the server.
  */
 
-export const PUBLICATION_STATUSES = ["draft", "published"] as const;
+const PUBLICATION_STATUSES = ["draft", "published"] as const;
 
 const freeUntil = z.iso.date().nullable();
 
@@ -18,14 +18,12 @@ export const ExerciseEditorSchema = z.object({
   isFresh: z.boolean(),
   freeUntil,
 });
-export type ExerciseEditorInput = z.infer<typeof ExerciseEditorSchema>;
 
 export const MaterialEditorSchema = z.object({
   record: MaterialFrontMatterSchema,
   body: z.string().trim().min(20).max(60_000),
   status: z.enum(PUBLICATION_STATUSES),
 });
-export type MaterialEditorInput = z.infer<typeof MaterialEditorSchema>;
 
 const checked = (value: unknown) => value === "on" || value === "1" || value === "true";
 const asNumber = (value: unknown) =>

@@ -94,7 +94,7 @@ const ExerciseContentSchema = z.discriminatedUnion("type", [
 export type ExerciseContent = z.infer<typeof ExerciseContentSchema>;
 
 /** A picture from the admin panel's media library, with the text read in its place. */
-export const PictureSchema = z
+const PictureSchema = z
   .object({
     src: z.string().regex(/^\/media\/[a-f0-9]{24}\.webp$/),
     alt: text(200),

@@ -35,7 +35,7 @@ const INTRO_FREE_DAYS = 30;
 
 class LibraryDataError extends Error {}
 
-export function hashOf(value: unknown): string {
+function hashOf(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 20);
 }
 
@@ -108,7 +108,7 @@ export function loadMaterialFiles() {
 }
 
 /** A library item's publication moment: 09:00 UTC on its publication day. */
-export function publicationMoment(day: string): Date {
+function publicationMoment(day: string): Date {
   return new Date(`${day}T09:00:00Z`);
 }
 

@@ -72,5 +72,3 @@ export const CampaignsFormSchema = z.object({
   happyWeek: DiscountFormSchema.default({}),
 });
 export type CampaignsForm = z.infer<typeof CampaignsFormSchema>;
-
-export const ACCESS_CAMPAIGNS = ["thanksgiving", "wosp"] as const;
