@@ -172,8 +172,10 @@ export default [
     route("admin/settings", "routes/admin/settings.tsx", { id: "aSettings" }, [
       route("maintenance", "routes/admin/settings/maintenance.tsx", { id: "aSettingsMaint" }),
       route("operator", "routes/admin/settings/operator.tsx", { id: "aSettingsOperator" }),
+      route("redirects", "routes/admin/settings/redirects.tsx", { id: "aSettingsRedirects" }),
     ]),
     route("admin/campaigns", "routes/admin/campaigns.tsx", { id: "aCampaigns" }),
+    route("admin/audit", "routes/admin/audit.tsx", { id: "aAudit" }),
     route("admin/exercises/:type", "routes/admin/exercises.tsx", { id: "aEx" }),
     route("admin/exercises/:type/new", "routes/admin/exercise-new.tsx", { id: "aExNew" }),
     route("admin/exercise/:id", "routes/admin/exercise.tsx", { id: "aExOne" }),

@@ -122,3 +122,25 @@ export const newsletters = pgTable("newsletters", {
   createdBy: text("created_by"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What administrators did in the admin panel (issue 15 item 6): who, what, to what, when,
+ * with the details that say how. Read at Admin → Audit log; never changed.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** The administrator's id; kept as their e-mail address when the account goes. */
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: jsonb("details").notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_action_idx").on(t.action),
+  ],
+);

@@ -1,6 +1,6 @@
 import { TEST_NOW } from "../support/clock";
 import { expect } from "./fixtures";
-import { testOnOwnServer } from "./own-server";
+import { test } from "./admin-server";
 
 /**
  * Issue 15 item 4: the administrator runs a campaign from the admin panel, without a restart.
@@ -9,7 +9,6 @@ import { testOnOwnServer } from "./own-server";
  * WOŚP is scheduled for next month and shows as upcoming. On a server of its own: no other
  * test should meet a running campaign.
  */
-const test = testOnOwnServer();
 
 const DAY = 24 * 3600_000;
 /** A datetime-local value (UTC) this many days from the suite's clock, at 00:00. */
@@ -18,7 +17,7 @@ const day = (days: number) =>
 
 test("the administrator runs Thanksgiving and schedules WOŚP; a free teacher claims Premium at once", async ({
   page,
-  admin: _admin,
+  admin,
   accounts,
   browse,
   checks,
@@ -68,6 +67,21 @@ test("the administrator runs Thanksgiving and schedules WOŚP; a free teacher cl
   expect(await teacher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     390,
   );
+
+  // The audit log shows who saved them.
+  await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("link", { name: "Audit log" })
+    .click();
+  await page.getByLabel("Action").selectOption({ label: "Campaigns saved" });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByTestId("audit-log").getByRole("listitem").first()).toContainText(
+    `by ${admin.email}`,
+  );
+  await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("link", { name: "Campaigns" })
+    .click();
 
   // Back to the content file's campaigns: none runs at the suite's date.
   await page.getByRole("button", { name: "Use the campaigns of the content file again" }).click();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect } from "./fixtures";
-import { testOnOwnServer } from "./own-server";
+import { test } from "./admin-server";
 
 /**
  * Issue 15 items 1 and 2, as an operator does it: the administrator writes a new "Would you
@@ -11,7 +11,6 @@ import { testOnOwnServer } from "./own-server";
  * teacher; the history restores the first version. On a server of its own: the library's
  * counts change here, which no other test should meet.
  */
-const test = testOnOwnServer();
 
 const PAIRS = [
   ["live by the sea", "live in the mountains"],

@@ -1,6 +1,6 @@
 import { TEST_NOW } from "../support/clock";
 import { expect } from "./fixtures";
-import { testOnOwnServer } from "./own-server";
+import { test } from "./admin-server";
 
 /**
  * Issue 15 item 5: site settings. The administrator switches maintenance on in the admin panel with
@@ -8,7 +8,6 @@ import { testOnOwnServer } from "./own-server";
  * administrator keeps working and switches it off, and the visitor's page is back. On a
  * server of its own, so that no other test meets the maintenance page.
  */
-const test = testOnOwnServer();
 
 test("the administrator switches maintenance on with a note, visitors see it, and off again", async ({
   page,
@@ -110,4 +109,43 @@ test("the administrator gives the operator's details on a phone, and the legal p
     await form.getByLabel(label).fill("");
   await form.getByRole("button", { name: "Save operator details" }).click();
   await expect(page.getByText("Operator details saved.")).toBeVisible();
+});
+
+test("the administrator adds a redirect for a poster's short address; a visitor's phone follows it until it is deleted", async ({
+  page,
+  admin: _admin,
+  browse,
+  checks,
+}) => {
+  checks.allowConsoleErrors("status of 404");
+  await page.goto("/dashboard");
+  await page.getByTestId("top-bar").getByRole("link", { name: "Admin Panel" }).click();
+  await page
+    .getByRole("navigation", { name: "Admin sections" })
+    .getByRole("link", { name: "Site settings" })
+    .click();
+  const redirects = page.getByRole("region", { name: "Redirects" });
+  // The panel's own addresses cannot be redirected.
+  await redirects.getByLabel("From (path)").fill("/admin");
+  await redirects.getByLabel("To", { exact: true }).fill("/faq");
+  await redirects.getByRole("button", { name: "Add redirect" }).click();
+  await expect(redirects.getByLabel("From (path)")).toHaveAccessibleDescription(
+    /This address cannot be redirected/,
+  );
+  await redirects.getByLabel("From (path)").fill("/winter");
+  await redirects.getByLabel("To", { exact: true }).fill("/faq");
+  await redirects.getByLabel("Note for administrators (optional)").fill("Poster in the staff room");
+  await redirects.getByRole("button", { name: "Add redirect" }).click();
+  await expect(page.getByText("Redirect added. Every instance uses it now.")).toBeVisible();
+  await expect(redirects.getByTestId("redirects")).toContainText("/winter → /faq");
+
+  const visitor = await browse();
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.goto("/winter");
+  await expect(visitor).toHaveURL(/\/faq$/);
+
+  await redirects.getByRole("button", { name: "Delete /winter" }).click();
+  await expect(page.getByText("Redirect deleted.")).toBeVisible();
+  const gone = await visitor.goto("/winter");
+  expect(gone?.status()).toBe(404);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "~/lib/auth/roles";
-import { signedInAccount } from "../support/accounts";
+import { adminAndTeacher, signedInAccount } from "../support/accounts";
 import type { HttpSession } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -18,20 +18,7 @@ describe("admin campaigns", () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    admin = (
-      await signedInAccount(app, {
-        email: "owner@campaigns.test",
-        role: ROLE.TEACHER | ROLE.ADMIN,
-        password: PASSWORD,
-      })
-    ).client;
-    teacher = (
-      await signedInAccount(app, {
-        email: "teacher@campaigns.test",
-        role: ROLE.TEACHER,
-        password: PASSWORD,
-      })
-    ).client;
+    ({ admin, teacher } = await adminAndTeacher(app, "campaigns.test", PASSWORD));
   });
   afterAll(async () => app?.close());
 
@@ -97,6 +84,13 @@ describe("admin campaigns", () => {
         await other.close();
       }
     }
+    // The audit log says who did it, and is for administrators only.
+    const log = await (await admin.get("/admin/audit?action=campaigns.save")).text();
+    expect(log).toContain("Campaigns saved");
+    expect(log).toContain("by owner@campaigns.test");
+    expect(log).toContain("happyWeek: true");
+    expect((await admin.get("/admin/audit?action=nonsense&page=-1")).status).toBe(200);
+    expect((await teacher.get("/admin/audit")).status).toBe(302);
     // Back to the content file.
     const reset = await admin.postForm("/admin/campaigns", { intent: "reset" });
     expect(reset.status).toBe(200);

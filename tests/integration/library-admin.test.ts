@@ -15,7 +15,7 @@ import {
 } from "~/features/library/sync.server";
 import { ROLE } from "~/lib/auth/roles";
 import { DAY_MS } from "~/lib/time";
-import { signedInAccount } from "../support/accounts";
+import { adminAndTeacher, signedInAccount } from "../support/accounts";
 import { type HttpSession, locationOf } from "../support/http-session";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -85,20 +85,7 @@ describe("library management in the admin panel", () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    admin = (
-      await signedInAccount(app, {
-        email: "editor@library-admin.test",
-        role: ROLE.TEACHER | ROLE.ADMIN,
-        password: PASSWORD,
-      })
-    ).client;
-    teacher = (
-      await signedInAccount(app, {
-        email: "teacher@library-admin.test",
-        role: ROLE.TEACHER,
-        password: PASSWORD,
-      })
-    ).client;
+    ({ admin, teacher } = await adminAndTeacher(app, "library-admin.test", PASSWORD));
     exportDir = await mkdtemp(join(tmpdir(), "parley-export-"));
   });
   afterAll(async () => {
@@ -391,7 +378,13 @@ describe("library management in the admin panel", () => {
           })
         ).client;
         const search = "/dashboard/exercises?q=weekend+plans+chat";
-        expect(await (await visitor.get(search)).text()).not.toContain("Weekend plans chat");
+        const drafted = await admin.postForm("/admin/exercise/weekend-plans-chat", {
+          intent: "unpublish",
+        });
+        expect(drafted.status).toBe(200);
+        await expect
+          .poll(async () => (await visitor.get(search)).text(), { timeout: 5000 })
+          .not.toContain("Weekend plans chat");
         const published = await admin.postForm("/admin/exercise/weekend-plans-chat", {
           intent: "save",
           ...editorFields({ record: NEW_EXERCISE, status: "published", isFresh: true }),

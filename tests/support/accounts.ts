@@ -60,3 +60,21 @@ export async function freeAndPremiumTeachers(
     .where(eq(userData.userId, premium.id));
   return { free: free.client, premium: premium.client };
 }
+
+/**
+ * An administrator (owner@<domain>) and a teacher (teacher@<domain>), both signed in: for the
+ * admin panel's tests, which check that a teacher is refused what the administrator may do.
+ */
+export async function adminAndTeacher(app: TestApp, domain: string, password: string) {
+  const admin = await signedInAccount(app, {
+    email: `owner@${domain}`,
+    role: ROLE.TEACHER | ROLE.ADMIN,
+    password,
+  });
+  const teacher = await signedInAccount(app, {
+    email: `teacher@${domain}`,
+    role: ROLE.TEACHER,
+    password,
+  });
+  return { admin: admin.client, teacher: teacher.client };
+}

@@ -1,4 +1,5 @@
 import { href, redirect } from "react-router";
+import { audit } from "~/lib/audit.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import {
   formDone,
@@ -181,10 +182,7 @@ export async function createFromEditor(
       tree: input,
       formError: { key: "adminLibrary.slugTaken" },
     });
-  services.log.info(
-    { admin: admin.id, kind, id: saved.id },
-    "library item created in the admin panel",
-  );
+  await audit(services, admin, "library.change", `${kind}:${saved.id}`, { what: "create" });
   return redirect(`${editorPath(kind, saved.id)}?done=created`);
 }
 
@@ -213,11 +211,7 @@ export async function editorAction(
 ) {
   const now = services.clock.now();
   const intent = form.get("intent");
-  const log = (what: string) =>
-    services.log.info(
-      { admin: admin.id, kind, id, what },
-      "library item changed in the admin panel",
-    );
+  const log = (what: string) => audit(services, admin, "library.change", `${kind}:${id}`, { what });
   switch (intent) {
     case "save": {
       const { input, parsed } = parseEditor(kind, form);
@@ -232,7 +226,7 @@ export async function editorAction(
       const draft = { ...parsed.data, record: { ...parsed.data.record, slug: id } } as LibraryDraft;
       const saved = await saveDraft(services.database, kind, draft, "update", admin, now);
       if (!saved.ok) return formRefused("adminLibrary.missing", 404);
-      log("save");
+      await log("save");
       return formDone(draft.status === "draft" ? "adminLibrary.savedDraft" : "adminLibrary.saved");
     }
     case "publish":
@@ -240,7 +234,7 @@ export async function editorAction(
       const status = intent === "publish" ? "published" : "draft";
       if (!(await setPublication(services.database, kind, id, status, admin, now)))
         return formRefused("adminLibrary.missing", 404);
-      log(intent);
+      await log(intent);
       return formDone(intent === "publish" ? "adminLibrary.published" : "adminLibrary.unpublished");
     }
     case "duplicate": {
@@ -250,7 +244,7 @@ export async function editorAction(
       const copy = { ...draft, status: "draft", record: { ...draft.record, slug } } as LibraryDraft;
       const saved = await saveDraft(services.database, kind, copy, "duplicate", admin, now);
       if (!saved.ok) return formRefused("adminLibrary.slugTaken", 409);
-      log("duplicate");
+      await log("duplicate");
       return redirect(`${editorPath(kind, slug)}?done=duplicated`);
     }
     case "delete": {
@@ -258,7 +252,7 @@ export async function editorAction(
         return formFailure({ errors: { confirm: { key: "validation.required" } }, values: {} });
       if (!(await deleteItem(services.database, kind, id, admin, now)))
         return formRefused("adminLibrary.missing", 404);
-      log("delete");
+      await log("delete");
       const list =
         kind === "exercise"
           ? href("/admin/exercises/:type", { type: "all" })
@@ -271,7 +265,7 @@ export async function editorAction(
         return formRefused("adminLibrary.missing", 400);
       if (!(await restoreRevision(services.database, kind, id, revision, admin, now)))
         return formRefused("adminLibrary.missing", 404);
-      log("restore");
+      await log("restore");
       return redirect(`${editorPath(kind, id)}?done=restored`);
     }
     default:

@@ -10,6 +10,7 @@ import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { formDone, formFailure, formRefused, formTree, parseTree } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
+import { audit } from "~/lib/audit.server";
 
 /** /admin/campaigns: the promotion campaigns, edited for every instance without a restart. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,14 +26,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "reset") {
     await restoreContentCampaigns(services);
-    services.log.info({ admin: admin.id }, "campaigns back to the content file");
+    await audit(services, admin, "campaigns.reset", null);
     return formDone("adminCampaigns.resetDone");
   }
   if (intent !== "save") return formRefused("adminCampaigns.error.intent", 400);
   const parsed = parseTree(formTree(form), CampaignsFormSchema, form);
   if (!parsed.ok) return formFailure({ errors: parsed.errors, values: parsed.values });
   await saveCampaigns(services, parsed.data);
-  services.log.info({ admin: admin.id }, "campaigns saved in the admin panel");
+  await audit(services, admin, "campaigns.save", null, {
+    thanksgiving: parsed.data.thanksgiving.enabled === "on",
+    wosp: parsed.data.wosp.enabled === "on",
+    happyWeek: parsed.data.happyWeek.enabled === "on",
+  });
   return formDone("adminCampaigns.saved");
 }
 

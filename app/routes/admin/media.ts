@@ -4,6 +4,7 @@ import { MAX_UPLOAD_BYTES } from "~/features/library/upload-limits";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { apiError, readForm, requireMethod } from "~/lib/http.server";
+import { audit } from "~/lib/audit.server";
 
 const REFUSALS = {
   empty: [400, "The file is empty."],
@@ -33,6 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const [status, message] = REFUSALS[stored.reason];
     apiError(status, message);
   }
-  services.log.info({ admin: admin.id, src: stored.picture.src }, "picture uploaded");
+  await audit(services, admin, "media.upload", stored.picture.src, {
+    name: file.name.slice(0, 100),
+  });
   return Response.json(stored.picture, { status: 201 });
 }

@@ -23,6 +23,7 @@ const SECTIONS = [
   { to: "/admin/campaigns", key: "campaigns" },
   { to: "/admin/jobs", key: "jobs" },
   { to: "/admin/settings", key: "settings" },
+  { to: "/admin/audit", key: "audit" },
 ] as const;
 
 /** The admin area: the dashboard bar on top, the admin sections on the side. */

@@ -10,6 +10,8 @@ import { useT } from "~/lib/i18n/react";
 import type { OperatorSetting } from "~/lib/flags.server";
 import { MaintenanceSchema } from "../maintenance-form";
 import { OperatorSchema } from "../operator-form";
+import { REDIRECT_STATUSES, RedirectSchema } from "../redirect-form";
+import type { listRedirects } from "../redirects.server";
 
 /** What /admin/settings loads: the maintenance switch as every instance sees it. */
 export interface AdminSettingsData {
@@ -24,6 +26,8 @@ export interface AdminSettingsData {
   operator: OperatorSetting;
   /** SUPPORT_EMAIL: used while the panel gives no support address. */
   defaultSupportEmail: string;
+  /** The redirect table (spec §2.4). */
+  redirects: Awaited<ReturnType<typeof listRedirects>>;
 }
 
 type OperatorField = keyof AdminSettingsData["operator"];
@@ -52,11 +56,15 @@ export function AdminSettingsPage({
   const t = useT();
   const message = useMessage();
   const navigation = useNavigation();
+  const postedForm = posted && "form" in posted ? posted.form : undefined;
   const postedTo =
-    posted && "form" in posted && posted.form === "operator" ? "operator" : "maintenance";
+    postedForm === "operator" || postedForm === "redirects" ? postedForm : "maintenance";
   const failure = posted && "errors" in posted ? (posted as FormFailure) : undefined;
   const maintenanceFailure = postedTo === "maintenance" ? failure : undefined;
   const operatorFailure = postedTo === "operator" ? failure : undefined;
+  const redirectFailure = postedTo === "redirects" ? failure : undefined;
+  const redirectChecks = useFormChecks(RedirectSchema, redirectFailure);
+  const keptRedirect = redirectFailure?.values;
   const { errors, formProps } = useFormChecks(MaintenanceSchema, maintenanceFailure);
   const operatorChecks = useFormChecks(OperatorSchema, operatorFailure);
   const kept = maintenanceFailure?.values;
@@ -165,6 +173,114 @@ export function AdminSettingsPage({
           <div className="sm:col-span-2">
             <Button type="submit" disabled={navigation.state === "submitting"}>
               {t("adminSettings.saveOperator")}
+            </Button>
+          </div>
+        </Form>
+      </section>
+      <section
+        aria-labelledby="redirects-heading"
+        className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+      >
+        <h2 id="redirects-heading" className="text-lg font-semibold text-ink">
+          {t("adminSettings.redirects")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t("adminSettings.redirectsIntro")}</p>
+        {loaded.redirects.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-600">{t("adminSettings.redirectsNone")}</p>
+        ) : (
+          <ul
+            className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200"
+            data-testid="redirects"
+          >
+            {loaded.redirects.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-wrap items-center justify-between gap-3 px-3 py-2"
+              >
+                <div className="min-w-0 text-sm">
+                  <p className="font-mono break-all text-ink" dir="ltr">
+                    {r.path}
+                    {r.matchType === "prefix" ? "/…" : ""} → {r.target}
+                  </p>
+                  <p className="text-slate-600">
+                    {t(`adminSettings.redirectMatch.${r.matchType}`)} · {r.statusCode}
+                    {r.note ? ` · ${r.note}` : ""}
+                  </p>
+                </div>
+                <Form method="post" action={href("/admin/settings/redirects")}>
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={r.id} />
+                  <Button type="submit" theme="white" size="small">
+                    {t("adminSettings.redirectDelete")}
+                    <span className="sr-only"> {r.path}</span>
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form
+          method="post"
+          action={href("/admin/settings/redirects")}
+          className="mt-4 grid gap-4 sm:grid-cols-2"
+          {...redirectChecks.formProps}
+        >
+          <TextField
+            label={t("adminSettings.field.redirectPath")}
+            name="path"
+            maxLength={300}
+            autoComplete="off"
+            dir="ltr"
+            defaultValue={String(keptRedirect?.path ?? "")}
+            error={message(redirectChecks.errors.path)}
+            hint={t("adminSettings.redirectPathHint")}
+          />
+          <TextField
+            label={t("adminSettings.field.redirectTarget")}
+            name="target"
+            maxLength={500}
+            autoComplete="off"
+            dir="ltr"
+            defaultValue={String(keptRedirect?.target ?? "")}
+            error={message(redirectChecks.errors.target)}
+            hint={t("adminSettings.redirectTargetHint")}
+          />
+          <label className="text-sm font-medium text-slate-800">
+            {t("adminSettings.field.redirectMatch")}
+            <select
+              name="matchType"
+              defaultValue={String(keptRedirect?.matchType ?? "exact")}
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+            >
+              <option value="exact">{t("adminSettings.redirectMatch.exact")}</option>
+              <option value="prefix">{t("adminSettings.redirectMatch.prefix")}</option>
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-800">
+            {t("adminSettings.field.redirectStatus")}
+            <select
+              name="statusCode"
+              defaultValue={String(keptRedirect?.statusCode ?? "302")}
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+            >
+              {REDIRECT_STATUSES.map((code) => (
+                <option key={code} value={code}>
+                  {t(`adminSettings.redirectStatus.${code}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TextField
+            className="sm:col-span-2"
+            label={t("adminSettings.field.redirectNote")}
+            name="note"
+            maxLength={200}
+            defaultValue={String(keptRedirect?.note ?? "")}
+            error={message(redirectChecks.errors.note)}
+          />
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {t("adminSettings.redirectAdd")}
             </Button>
           </div>
         </Form>

@@ -11,6 +11,7 @@ import { refuse } from "~/lib/errors";
 import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { createCode, normalizeCode, CODE_PATTERN } from "~/features/membership/grants.server";
+import { audit } from "~/lib/audit.server";
 
 const CreateCodeSchema = z.object({
   intent: z.literal("create-code"),
@@ -52,6 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     note: input.note || null,
   });
   if (!code) return refuse("adminCodes", "exists");
+  await audit(services, admin, "code.create", code, {
+    kind: input.kind,
+    days: input.days ?? null,
+    maxUses: input.maxUses,
+  });
   return { ...formDone("adminCodes.created"), created: code };
 }
 

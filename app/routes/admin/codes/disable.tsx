@@ -11,6 +11,7 @@ import { refuse } from "~/lib/errors";
 import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { disableCode } from "~/features/membership/grants.server";
+import { audit } from "~/lib/audit.server";
 
 const DisableCodeSchema = z.object({
   intent: z.literal("disable-code").optional(),
@@ -20,10 +21,11 @@ const DisableCodeSchema = z.object({
 /** A redeem code disabled: it redeems nothing from now on (issue 20: its own route). */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const parsed = DisableCodeSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return refuse("adminCodes", "invalid");
   await disableCode(getServices(context), parsed.data.id);
+  await audit(getServices(context), admin, "code.disable", String(parsed.data.id));
   return formDone("adminCodes.disabled");
 }
 

@@ -8,6 +8,7 @@ import { getServices } from "~/lib/context.server";
 import { refuse } from "~/lib/errors";
 import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
+import { audit } from "~/lib/audit.server";
 
 const RetrySchema = z.object({
   intent: z.literal("retry"),
@@ -18,11 +19,14 @@ const RetrySchema = z.object({
 /** A failed job back in its queue for one more attempt. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const parsed = RetrySchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return refuse("adminJobs", "invalid");
   const retried = await retryFailedJob(getServices(context), parsed.data.queue, parsed.data.id);
   if (!retried) return refuse("adminJobs", "gone");
+  await audit(getServices(context), admin, "job.retry", parsed.data.id, {
+    queue: parsed.data.queue,
+  });
   return formDone("adminJobs.retried");
 }
 

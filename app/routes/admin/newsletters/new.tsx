@@ -11,6 +11,7 @@ import { parseUtcDateTimeLocal } from "~/lib/time";
 import { getServices } from "~/lib/context.server";
 import { formDone, formFailure, parseForm } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
+import { audit } from "~/lib/audit.server";
 
 /** Previews a newsletter, or saves it and queues its sending (now or at the chosen time). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,6 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     scheduledFor,
     inArchive: input.inArchive === "on",
     translations: translationsOf(input),
+  });
+  await audit(services, admin, "newsletter.create", input.subject.slice(0, 200), {
+    audience: input.audience,
+    scheduledFor: scheduledFor?.toISOString() ?? null,
   });
   return formDone(scheduledFor ? "adminNewsletters.scheduled" : "adminNewsletters.sending");
 }

@@ -11,6 +11,7 @@ import { refuse } from "~/lib/errors";
 import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { setSchoolComplimentary } from "~/features/schools/schools.server";
+import { audit } from "~/lib/audit.server";
 
 const ComplimentarySchema = z.object({
   intent: z.literal("complimentary"),
@@ -21,11 +22,14 @@ const ComplimentarySchema = z.object({
 /** Complimentary Premium for a school, given or ended (issue 20: its own route). */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const parsed = ComplimentarySchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return refuse("adminSchools", "invalid");
   const { organizationId, on } = parsed.data;
   await setSchoolComplimentary(getServices(context), organizationId, on === "1");
+  await audit(getServices(context), admin, "school.complimentary", organizationId, {
+    complimentary: on === "1",
+  });
   return formDone("adminSchools.saved");
 }
 

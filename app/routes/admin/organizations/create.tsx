@@ -12,6 +12,7 @@ import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { MAX_SCHOOL_SEATS } from "~/features/membership/prices";
 import { createSchool, SchoolActionError } from "~/features/schools/schools.server";
+import { audit } from "~/lib/audit.server";
 
 const CreateSchema = z.object({
   intent: z.literal("create"),
@@ -29,11 +30,16 @@ const CreateSchema = z.object({
 /** A new school for an existing teacher, who becomes its owner (issue 20: its own route). */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const parsed = CreateSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return refuse("adminSchools", "invalid");
   try {
-    await createSchool(getServices(context), parsed.data);
+    const id = await createSchool(getServices(context), parsed.data);
+    await audit(getServices(context), admin, "school.create", id, {
+      name: parsed.data.name,
+      owner: parsed.data.ownerEmail,
+      seats: parsed.data.seats,
+    });
     return formDone("adminSchools.created");
   } catch (error) {
     if (!(error instanceof SchoolActionError)) throw error;

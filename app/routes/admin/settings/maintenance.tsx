@@ -10,6 +10,7 @@ import { getServices } from "~/lib/context.server";
 import { formDone, formFailure, parseForm } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
 import { parseUtcDateTimeLocal } from "~/lib/time";
+import { audit } from "~/lib/audit.server";
 
 /** Switches maintenance on or off for every instance, with the note and the expected end. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: input.message || null,
     until: until?.toISOString() ?? null,
   });
-  services.log.info({ admin: admin.id, enabled }, "maintenance switched in the admin panel");
+  await audit(services, admin, "maintenance.change", null, {
+    enabled,
+    until: until?.toISOString() ?? null,
+  });
   return formDone(enabled ? "adminSettings.savedOn" : "adminSettings.savedOff");
 }
 

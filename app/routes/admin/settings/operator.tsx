@@ -9,6 +9,7 @@ import { requireAdmin } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { formDone, formFailure, parseForm } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
+import { audit } from "~/lib/audit.server";
 
 /** Stores the operator's details for every instance; content and mails use them at once. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     supportEmail: v.supportEmail || null,
     privacyEmail: v.privacyEmail || null,
   });
-  services.log.info({ admin: admin.id }, "operator details changed in the admin panel");
+  await audit(services, admin, "operator.change", null, { legalName: v.legalName || null });
   return { ...formDone("adminSettings.operatorSaved"), form: "operator" };
 }
 

@@ -11,6 +11,7 @@ import { getServices } from "~/lib/context.server";
 import { refuse } from "~/lib/errors";
 import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
+import { audit } from "~/lib/audit.server";
 
 const AccessSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -28,13 +29,14 @@ const AccessSchema = z.discriminatedUnion("intent", [
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireMethod(request, "POST");
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const services = getServices(context);
   const parsed = AccessSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return refuse("adminGrant", "invalid");
   const input = parsed.data;
   if (input.intent === "revoke") {
     await revokeGrant(services, input.userId);
+    await audit(services, admin, "access.revoke", input.userId);
     return formDone("adminUsers.revoked");
   }
   const outcome =
@@ -42,6 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await grantAccess(services, input.userId, { days: input.days }, "admin")
       : await grantLifetime(services, input.userId, "admin");
   if (!outcome.ok) return refuse("adminGrant", outcome.reason);
+  await audit(services, admin, "access.grant", input.userId, {
+    days: input.intent === "grant-days" ? input.days : null,
+  });
   return formDone("adminUsers.granted");
 }
 

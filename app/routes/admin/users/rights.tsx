@@ -11,6 +11,7 @@ import { getServices } from "~/lib/context.server";
 import { refuse } from "~/lib/errors";
 import { formDone } from "~/lib/forms";
 import { readForm, requireMethod } from "~/lib/http.server";
+import { audit } from "~/lib/audit.server";
 
 const RightsSchema = z.object({
   intent: z.literal("admin-rights").optional(),
@@ -34,6 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     input.admin === "1",
   );
   if (!outcome.ok) return refuse("adminRights", outcome.reason);
+  await audit(
+    getServices(context),
+    me,
+    input.admin === "1" ? "rights.grant" : "rights.remove",
+    input.userId,
+  );
   return formDone(input.admin === "1" ? "adminUsers.adminGranted" : "adminUsers.adminRemoved");
 }
 
