@@ -5,7 +5,13 @@ import { uniqueEmail } from "./people";
 test("a teacher signs up, verifies through the mailed link, signs out and back in", async ({
   page,
   accounts,
+  checks,
 }) => {
+  // Signing out ends the session while the page's live-events stream or a content query may
+  // still be asking: that request is answered 401, which the browser logs (the fixture names
+  // the page's address, not the request's). Seen in 3 of about 10 CI runs; nothing the teacher
+  // sees changes, as the page goes on to the sign-in form.
+  checks.allowConsoleErrors("status of 401");
   const email = uniqueEmail("new-teacher");
   await page.goto("/auth/sign-up");
   await page.getByLabel("First name").fill("Zofia");
