@@ -29,6 +29,7 @@ import { readForm, requireMethod } from "~/lib/http.server";
 import { foundOr404, notFound } from "~/lib/not-found";
 import { ENGLISH } from "~/lib/i18n/locales";
 import { useLocale, useT } from "~/lib/i18n/react";
+import { LibraryPicture } from "~/features/library/components/library-picture";
 
 export const handle = { dashboard: true };
 
@@ -212,15 +213,7 @@ export default function MaterialPage() {
               {material.summary}
             </bdi>
           </p>
-          {material.picture ? (
-            <img
-              src={material.picture.src}
-              alt={material.picture.alt}
-              lang="en"
-              className="mt-4 max-h-72 w-auto max-w-full rounded-2xl border border-slate-200 object-contain"
-              data-testid="material-picture"
-            />
-          ) : null}
+          <LibraryPicture picture={material.picture} testId="material-picture" />
         </div>
         <div className="shrink-0 print:hidden">
           <FavoriteButton

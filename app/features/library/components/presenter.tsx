@@ -12,6 +12,7 @@ import { ProjectorExit, useProjector } from "./projector";
 import { SchoolFavoriteButton } from "./school-favorite-button";
 import { SlideView } from "./slide-view";
 import { dataKey } from "~/lib/i18n/translate";
+import { LibraryPicture } from "./library-picture";
 
 function formatClock(seconds: number): string {
   const s = Math.max(0, seconds);
@@ -173,15 +174,7 @@ export function Presenter({
               {exercise.summary}
             </bdi>
           </p>
-          {exercise.picture ? (
-            <img
-              src={exercise.picture.src}
-              alt={exercise.picture.alt}
-              lang="en"
-              className="mt-4 max-h-72 w-auto max-w-full rounded-2xl border border-slate-200 object-contain"
-              data-testid="exercise-picture"
-            />
-          ) : null}
+          <LibraryPicture picture={exercise.picture} testId="exercise-picture" />
         </div>
         <div className="flex shrink-0 items-center gap-2 print:hidden">
           <SchoolFavoriteButton
