@@ -18,5 +18,7 @@ export const AUDIT_ACTIONS = [
   "campaigns.reset",
   "media.upload",
   "library.change",
+  "audio.change",
+  "changelog.change",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -162,8 +162,11 @@ export const media = pgTable("media", {
   mime: text("mime").notNull(),
   bytes: bytea("bytes").notNull(),
   size: integer("size").notNull(),
-  width: integer("width").notNull(),
-  height: integer("height").notNull(),
+  /** A picture's size in pixels; null for audio. */
+  width: integer("width"),
+  height: integer("height"),
+  /** An audio file's length; null for pictures. */
+  durationSeconds: integer("duration_seconds"),
   originalName: text("original_name").notNull(),
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", tz).notNull(),

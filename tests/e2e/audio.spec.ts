@@ -10,7 +10,9 @@ test("the transcript waits until the track has been heard, and opens when it end
 }) => {
   await page.goto("/dashboard");
   await page.getByTestId("top-bar").getByRole("link", { name: "Audio" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/audio/);
+  await expect(page).toHaveURL(/\/admin\/audio$/);
+  await page.getByRole("link", { name: "See it as teachers do" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/listening$/);
   const player = page.locator("audio");
   await expect(player).toBeVisible();
   await expect(player.locator("track")).toHaveCount(0);

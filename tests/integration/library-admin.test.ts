@@ -334,9 +334,15 @@ describe("library management in the admin panel", () => {
     expect((await upload(broken, "broken.png")).status).toBe(400);
     expect((await upload(new Uint8Array(0), "empty.png")).status).toBe(400);
     expect((await upload(png, "sky.png", teacher)).status).toBe(302);
+    // A picture over 10 MB is refused by its size; a request over the upload limit unread.
+    const big = new Uint8Array(11 * 1024 * 1024);
+    big.set(png.subarray(0, 64));
+    const tooLarge = await upload(big, "big.png");
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ error: "The picture is larger than 10 MB." });
     const huge = await admin.fetch("/admin/media", {
       method: "POST",
-      body: new Uint8Array(11 * 1024 * 1024),
+      body: new Uint8Array(26 * 1024 * 1024),
       headers: { origin: app.url, "content-type": "multipart/form-data; boundary=x" },
     });
     expect(huge.status).toBe(413);

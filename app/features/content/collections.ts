@@ -117,7 +117,8 @@ export const FrontMatterSchemas = {
       ...common,
       level: z.enum(CEFR_LEVELS),
       topics: z.array(z.enum(TOPICS)).min(1).max(3),
-      audio: z.string().regex(/^\/audio\/[a-z0-9-]+\.(mp3|ogg|opus|m4a)$/),
+      // A bundled file (content/audio) or one uploaded in the admin panel (the media table).
+      audio: z.string().regex(/^(\/audio\/[a-z0-9-]+|\/media\/[a-f0-9]{24})\.(mp3|ogg|opus|m4a)$/),
       durationSeconds: z.number().int().min(10).max(900),
       voices: z.array(z.string().min(2).max(40)).min(1).max(4),
       isFree: z.boolean(),

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { contentEdits } from "@db/schema";
 import { queryRows, type Database, type DatabaseHandle } from "~/lib/db.server";
 import { createHash } from "node:crypto";
 import type { Logger } from "~/lib/log.server";
@@ -34,6 +35,25 @@ function bundledSources(): SourceFile[] {
     path: path.replace(/^\/content\//, ""),
     text,
   }));
+}
+
+/**
+ * The content files as they stand: the bundled ones with the administrators' changes
+ * (content_edits, decision record 014) laid over them — a changed file replaces the bundled
+ * one, a new one is added, a deleted one is left out.
+ */
+export async function contentSources(db: Database): Promise<SourceFile[]> {
+  const edits = await db
+    .select({ path: contentEdits.path, text: contentEdits.text })
+    .from(contentEdits);
+  const byPath = new Map(bundledSources().map((file) => [file.path, file.text]));
+  for (const edit of edits) {
+    if (edit.text === null) byPath.delete(edit.path);
+    else byPath.set(edit.path, edit.text);
+  }
+  return [...byPath]
+    .map(([path, text]) => ({ path, text }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -103,14 +123,15 @@ export interface ContentSyncResult {
 }
 
 /**
- * Builds the collections from the given files and rebuilds each table whose version
- * changed. Cheap when nothing changed (one small query), so it runs at every start.
+ * Builds the collections from the given files (by default the bundled ones with the
+ * administrators' changes over them) and rebuilds each table whose version changed. Cheap
+ * when nothing changed (one small query), so it runs at every start.
  */
 export async function syncContent(
   database: DatabaseHandle,
-  files: readonly SourceFile[] = bundledSources(),
+  files?: readonly SourceFile[],
 ): Promise<ContentSyncResult> {
-  const built = buildCollections(files);
+  const built = buildCollections(files ?? (await contentSources(database.db)));
   const stored = await queryRows<{ collection: string; version: string }>(
     database.db,
     sql`select collection, version from content_versions`,

@@ -1,4 +1,6 @@
 import { bytesResponse } from "~/lib/byte-ranges.server";
+import type { Database } from "~/lib/db.server";
+import { readMedia } from "./media.server";
 
 /**
  * The listening tracks' MP3 files (content/audio). They are not public files: a track is
@@ -14,8 +16,26 @@ const files = import.meta.glob<string>("/content/audio/*.mp3", {
 
 const decoded = new Map<string, Buffer>();
 
-/** The MP3 named by a track's `audio` field (`/audio/<name>.mp3`), or null when there is none. */
-export function audioFile(audioPath: string): { name: string; bytes: Buffer } | null {
+export interface AudioFile {
+  name: string;
+  mime: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * The audio named by a track's `audio` field: a bundled MP3 (`/audio/<name>.mp3`) or one an
+ * administrator uploaded (`/media/<id>.mp3`, in the database); null when there is none.
+ */
+export async function audioFile(db: Database, audioPath: string): Promise<AudioFile | null> {
+  if (audioPath.startsWith("/media/")) {
+    const name = audioPath.slice("/media/".length);
+    const row = await readMedia(db, name, "audio");
+    return row ? { name, mime: row.mime, bytes: new Uint8Array(row.bytes) } : null;
+  }
+  return bundledAudio(audioPath);
+}
+
+function bundledAudio(audioPath: string): AudioFile | null {
   const name = audioPath.split("/").pop() ?? "";
   if (!/^[a-z0-9-]+\.mp3$/.test(name)) return null;
   let bytes = decoded.get(name);
@@ -25,20 +45,27 @@ export function audioFile(audioPath: string): { name: string; bytes: Buffer } | 
     bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
     decoded.set(name, bytes);
   }
-  return { name, bytes };
+  return { name, mime: "audio/mpeg", bytes: new Uint8Array(bytes) };
 }
 
-/** A listening track's MP3, whole or the range asked for; `download` adds the attachment header. */
+/**
+ * A listening track's audio, whole or the range asked for; `download` adds the attachment
+ * header, the file named after the track.
+ */
 export function audioResponse(
   request: Request,
-  file: { name: string; bytes: Buffer },
-  download: boolean,
+  file: AudioFile,
+  download: { trackId: string } | null,
 ): Response {
   const headers = new Headers({
-    "content-type": "audio/mpeg",
+    "content-type": file.mime,
     // Access depends on the account: the browser may keep it, shared caches may not.
     "cache-control": "private, max-age=86400",
   });
-  if (download) headers.set("content-disposition", `attachment; filename="${file.name}"`);
-  return bytesResponse(request, new Uint8Array(file.bytes), headers);
+  if (download) {
+    const extension = file.name.slice(file.name.lastIndexOf("."));
+    const name = `${download.trackId.replace(/[^a-z0-9-]/g, "")}${extension}`;
+    headers.set("content-disposition", `attachment; filename="${name}"`);
+  }
+  return bytesResponse(request, file.bytes, headers);
 }

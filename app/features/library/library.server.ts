@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import { audioTracks, exerciseViews, exercises, favorites, materials, userData } from "@db/schema";
 import {
   buildProfileView,
@@ -327,8 +327,13 @@ export async function resourceCounts(database: DatabaseHandle, now: Date) {
   return (await libraryIndex(database)).counts(now);
 }
 
+/** The tracks published by `now` (a track scheduled in the admin panel waits for its day). */
 export async function listAudioTracks(db: Database, viewer: LibraryViewer, now: Date = viewer.now) {
-  const rows = await db.select().from(audioTracks).orderBy(audioTracks.level, audioTracks.title);
+  const rows = await db
+    .select()
+    .from(audioTracks)
+    .where(lte(audioTracks.publishedAt, now))
+    .orderBy(audioTracks.level, audioTracks.title);
   return rows.map((r) => {
     const locked = !canOpen({ isFree: r.isFree }, viewer, now);
     return {
@@ -360,9 +365,14 @@ export async function audioTrackAccess(
   now: Date = viewer.now,
 ): Promise<{ audioPath: string; locked: boolean } | null> {
   const [row] = await db
-    .select({ audioUrl: audioTracks.audioUrl, isFree: audioTracks.isFree })
+    .select({
+      audioUrl: audioTracks.audioUrl,
+      isFree: audioTracks.isFree,
+      publishedAt: audioTracks.publishedAt,
+    })
     .from(audioTracks)
     .where(eq(audioTracks.id, id));
-  if (!row) return null;
+  // A scheduled track is heard before its day only in the admin panel's editor.
+  if (!row || (row.publishedAt > now && !viewer.admin)) return null;
   return { audioPath: row.audioUrl, locked: !canOpen({ isFree: row.isFree }, viewer, now) };
 }

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { audioTracks, exercises, libraryRevisions, libraryTerms, materials } from "@db/schema";
 import { FrontMatterSchemas } from "~/features/content";
+import { contentSources } from "~/features/content/index.server";
 import { parseFrontMatter } from "~/lib/content/front-matter";
 import { markdownToText } from "~/lib/content/markdown";
 import { textArray, type Database } from "~/lib/db.server";
@@ -18,11 +19,6 @@ const exerciseFiles = import.meta.glob<unknown>("/content/library/exercises/**/*
   import: "default",
 });
 const materialFiles = import.meta.glob<string>("/content/library/materials/*.md", {
-  eager: true,
-  query: "?raw",
-  import: "default",
-});
-const transcriptFiles = import.meta.glob<string>("/content/transcript/*.md", {
   eager: true,
   query: "?raw",
   import: "default",
@@ -307,10 +303,17 @@ async function syncMaterials(db: Database): Promise<number> {
   return rows.length;
 }
 
-async function syncAudio(db: Database): Promise<number> {
+/**
+ * The listening tracks from their transcript files — the bundled ones with the
+ * administrators' changes over them (decision record 014) — so a track is added, changed or
+ * deleted in the admin panel and stays that way through every start.
+ */
+export async function syncAudio(db: Database): Promise<number> {
   const known = await existingHashes(db, audioTracks);
+  const files = (await contentSources(db)).filter((f) => /^transcript\/[^/]+\.md$/.test(f.path));
   let count = 0;
-  for (const [file, source] of Object.entries(transcriptFiles)) {
+  const ids = new Set<string>();
+  for (const { path: file, text: source } of files) {
     const { data, body } = parseFrontMatter(source);
     const parsed = FrontMatterSchemas.transcript.safeParse(data);
     if (!parsed.success)
@@ -319,6 +322,7 @@ async function syncAudio(db: Database): Promise<number> {
       );
     const t = parsed.data;
     const id = file.split("/").pop()?.replace(/\.md$/, "") ?? file;
+    ids.add(id);
     const hash = hashOf({ t, body });
     if (known.get(id) === hash) continue;
     const row = {
@@ -340,6 +344,11 @@ async function syncAudio(db: Database): Promise<number> {
       .values(row)
       .onConflictDoUpdate({ target: audioTracks.id, set: row });
     count++;
+  }
+  const gone = [...known.keys()].filter((id) => !ids.has(id));
+  if (gone.length) {
+    await db.delete(audioTracks).where(inArray(audioTracks.id, gone));
+    count += gone.length;
   }
   return count;
 }

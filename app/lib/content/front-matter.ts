@@ -1,4 +1,4 @@
-import { parse } from "yaml";
+import { parse, stringify } from "yaml";
 
 export interface ParsedDocument {
   data: Record<string, unknown>;
@@ -14,4 +14,10 @@ export function parseFrontMatter(source: string): ParsedDocument {
   if (data !== null && typeof data !== "object")
     throw new Error("Front matter must be a YAML mapping");
   return { data: (data ?? {}) as Record<string, unknown>, body: match[2] ?? "" };
+}
+
+/** The other way: front matter and body written back as one Markdown file. */
+export function formatFrontMatter(data: Record<string, unknown>, body: string): string {
+  const yaml = stringify(data, { lineWidth: 0 }).trimEnd();
+  return `---\n${yaml}\n---\n\n${body.trim()}\n`;
 }

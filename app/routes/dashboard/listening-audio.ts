@@ -13,12 +13,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = getServices(context);
   const viewer = await viewerFor(services.db, user, services.clock.now());
   const track = await audioTrackAccess(services.db, viewer, params.id);
-  const file = track ? audioFile(track.audioPath) : null;
+  const file = track ? await audioFile(services.db, track.audioPath) : null;
   if (!track || !file) return new Response("There is no such listening track.", { status: 404 });
   if (track.locked)
     return new Response("This listening track is part of Premium.", { status: 403 });
   const download = new URL(request.url).searchParams.has("download");
   if (download && !viewer.premium && !viewer.admin)
     return new Response("Downloading listening tracks is part of Premium.", { status: 403 });
-  return audioResponse(request, file, download);
+  return audioResponse(request, file, download ? { trackId: params.id } : null);
 }

@@ -10,7 +10,7 @@ import { notFound } from "~/lib/not-found";
  * content's hash, so it is cached for a year as immutable; byte ranges are answered (206).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const file = await readMedia(getServices(context).db, params.file);
+  const file = await readMedia(getServices(context).db, params.file, "picture");
   if (!file) notFound(request);
   const headers = new Headers({
     "content-type": file.mime,

@@ -28,9 +28,9 @@ import {
  * shrink in place; a box of lines takes one item per line.
  */
 
-type Tree = Record<string, unknown>;
+export type Tree = Record<string, unknown>;
 
-const get = (tree: unknown, path: string): unknown =>
+export const get = (tree: unknown, path: string): unknown =>
   path
     .split(".")
     .reduce<unknown>(
@@ -38,13 +38,13 @@ const get = (tree: unknown, path: string): unknown =>
         node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined,
       tree,
     );
-const str = (value: unknown) =>
+export const str = (value: unknown) =>
   typeof value === "string" || typeof value === "number" ? String(value) : "";
-const strings = (value: unknown) =>
+export const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
 /** The error of a field, or of an element of it ("…followUps.1"), translated. */
-function useErrorOf(errors: FieldErrors) {
+export function useErrorOf(errors: FieldErrors) {
   const message = useMessage();
   return (name: string, exactOnly = false): string | undefined => {
     const exact = errors[name];
@@ -58,7 +58,7 @@ type ErrorOf = ReturnType<typeof useErrorOf>;
 
 const labelKey = (name: string) => dataKey(`adminLibrary.field.${name}`);
 
-function LinesField({
+export function LinesField({
   name,
   label,
   value,
@@ -86,7 +86,7 @@ function LinesField({
   );
 }
 
-function ChoiceGroup({
+export function ChoiceGroup({
   legend,
   name,
   options,
@@ -134,7 +134,7 @@ function ChoiceGroup({
   );
 }
 
-function SelectField({
+export function SelectField({
   label,
   name,
   options,
@@ -178,7 +178,7 @@ function SelectField({
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
     <section
@@ -428,7 +428,7 @@ export interface EditorProps {
   mode: "new" | "edit";
 }
 
-function SaveBar({ mode }: { mode: "new" | "edit" }) {
+export function SaveBar({ mode }: { mode: "new" | "edit" }) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
   return (
