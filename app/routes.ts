@@ -177,6 +177,8 @@ export default [
     route("admin/campaigns", "routes/admin/campaigns.tsx", { id: "aCampaigns" }),
     route("admin/audit", "routes/admin/audit.tsx", { id: "aAudit" }),
     route("admin/audio", "routes/admin/audio.tsx", { id: "aAudio" }),
+    route("admin/user/:id", "routes/admin/user.tsx", { id: "aUser" }),
+    route("admin/reviews", "routes/admin/reviews.tsx", { id: "aReviews" }),
     route("admin/changelog", "routes/admin/changelog.tsx", { id: "aChangelog" }),
     route("admin/changelog/new", "routes/admin/changelog-new.tsx", { id: "aChangelogNew" }),
     route("admin/changelog/:id", "routes/admin/changelog-entry.tsx", { id: "aChangelogOne" }),

@@ -20,5 +20,10 @@ export const AUDIT_ACTIONS = [
   "library.change",
   "audio.change",
   "changelog.change",
+  "role.change",
+  "sessions.end",
+  "mail.resend",
+  "review.hide",
+  "review.show",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

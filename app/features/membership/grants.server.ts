@@ -264,6 +264,23 @@ export async function disableCode(
 }
 
 /** Users matching a search (email or name), with what their plan is, for the admin panel. */
+export type UserPlan = "subscription" | "lifetime" | "access" | "free";
+
+/** What a user has, as the admin panel names it: paying, premium with no end, access, free. */
+export function userPlan(
+  d: Pick<
+    typeof userData.$inferSelect,
+    "membershipPlan" | "subscriptionStatus" | "subscriptionId" | "trialExpiresAt"
+  >,
+  now: Date,
+): UserPlan {
+  if (d.membershipPlan === MEMBERSHIP_PLAN.PREMIUM && isPremiumStatus(d.subscriptionStatus))
+    return d.subscriptionId ? "subscription" : "lifetime";
+  return d.trialExpiresAt && d.trialExpiresAt.getTime() > now.getTime() && !d.subscriptionId
+    ? "access"
+    : "free";
+}
+
 export async function searchUsers(
   services: Services,
   query: string,
@@ -290,21 +307,13 @@ export async function searchUsers(
     .limit(50);
   return rows.map((r) => {
     const d = r.data;
-    const paying =
-      d.membershipPlan === MEMBERSHIP_PLAN.PREMIUM && isPremiumStatus(d.subscriptionStatus);
-    const plan = paying
-      ? d.subscriptionId
-        ? "subscription"
-        : "lifetime"
-      : d.trialExpiresAt && d.trialExpiresAt.getTime() > now.getTime() && !d.subscriptionId
-        ? "access"
-        : "free";
+    const plan = userPlan(d, now);
     return {
       id: r.id,
       email: r.email,
       name: `${r.firstName} ${r.lastName}`.trim(),
       createdAt: r.createdAt.toISOString(),
-      plan: plan as "subscription" | "lifetime" | "access" | "free",
+      plan,
       until: plan === "access" ? (d.trialExpiresAt?.toISOString() ?? null) : null,
       grant: d.accessGrant,
       status: d.subscriptionStatus,

@@ -17,6 +17,7 @@ const SECTIONS = [
   { to: "/admin/users", key: "users" },
   { to: "/admin/organizations", key: "organizations" },
   { to: "/admin/support", key: "support" },
+  { to: "/admin/reviews", key: "reviews" },
   { to: "/admin/exercises/all", key: "exercises" },
   { to: "/admin/materials/all", key: "materials" },
   { to: "/admin/audio", key: "audio" },

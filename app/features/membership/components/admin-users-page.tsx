@@ -1,4 +1,4 @@
-import { Form, href, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { ExpiryDateTime } from "~/components/ui/local-time";
@@ -73,7 +73,10 @@ export function AdminUsersPage({
             <li key={u.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <div>
                 <p className="font-medium text-ink">
-                  {u.name || u.email} <span className="text-sm text-slate-600">{u.email}</span>
+                  <Link to={href("/admin/user/:id", { id: u.id })} className="hover:underline">
+                    {u.name || u.email}
+                  </Link>{" "}
+                  <span className="text-sm text-slate-600">{u.email}</span>
                   {u.admin ? (
                     <span className="ms-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">
                       {t("adminUsers.adminBadge")}
