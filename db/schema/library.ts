@@ -60,6 +60,8 @@ export const exercises = pgTable(
     sourceHash: text("source_hash"),
     /** A picture from the media library: `{ src: "/media/<id>.webp", alt }`, or null. */
     picture: jsonb("picture"),
+    /** The listening track (audio_tracks.id) the exercise goes with, or null. */
+    listening: text("listening"),
     /** "draft" (only admins see it) or "published" (teachers see it from `publishedAt` on). */
     status: text("status").notNull().default("published"),
     /** Set by the first edit in the admin panel: from then on the seed never rewrites the row. */

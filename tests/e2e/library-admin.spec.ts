@@ -95,6 +95,9 @@ test("an administrator writes an exercise in the editor, publishes it, and a tea
     .setInputFiles({ name: "seaside.jpg", mimeType: "image/jpeg", buffer: photo });
   await expect(page.getByTestId("picture-preview")).toBeVisible();
   await page.getByLabel("Text that describes the picture").fill("A quiet beach below green hills");
+  await page
+    .getByLabel("Listening track that goes with it")
+    .selectOption({ label: "A2 · A voicemail: plans for Saturday" });
   await page.getByLabel("Status").selectOption("published");
   await page.getByRole("checkbox", { name: "Free for everyone" }).check();
 
@@ -130,6 +133,13 @@ test("an administrator writes an exercise in the editor, publishes it, and a tea
   expect(await teacher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     390,
   );
+  // The listening track it goes with is one tap away.
+  await teacher.getByRole("link", { name: /Listening track: A voicemail/ }).click();
+  await expect(
+    teacher.getByRole("heading", { level: 2, name: "A voicemail: plans for Saturday" }),
+  ).toBeVisible();
+  await teacher.goBack();
+  await expect(teacher.getByRole("heading", { level: 1 })).toHaveText("Seaside or Mountains?");
 
   // The administrator renames it; the teacher sees the new title.
   await page.getByLabel("Title").fill("Sea or Mountains?");

@@ -368,6 +368,30 @@ describe("library management in the admin panel", () => {
     expect(page).toContain(`src="${picture.src}" alt="${alt}"`);
   });
 
+  it("links an exercise to the listening track it goes with, and only to one that exists", async () => {
+    const to = "/admin/exercise/weekend-plans-chat";
+    const editor = await (await admin.get(to)).text();
+    expect(editor).toContain('<option value="a2-voicemail-saturday-plans">');
+    const record = { ...NEW_EXERCISE, listening: "no-such-track" };
+    const unknown = await admin.postForm(to, {
+      intent: "save",
+      ...editorFields({ record, status: "published", isFresh: true }),
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("There is no such listening track.");
+    const linked = await admin.postForm(to, {
+      intent: "save",
+      ...editorFields({
+        record: { ...record, listening: "a2-voicemail-saturday-plans" },
+        status: "published",
+        isFresh: true,
+      }),
+    });
+    expect(linked.status).toBe(200);
+    const page = await (await teacher.get("/dashboard/exercises/weekend-plans-chat")).text();
+    expect(page).toContain('href="/dashboard/listening?track=a2-voicemail-saturday-plans"');
+  });
+
   it.runIf(process.env.DATABASE_URL)(
     "shows an admin's edit to a teacher on another instance sharing the database",
     async () => {

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { href, redirect } from "react-router";
+import { audioTracks } from "@db/schema";
 import { audit } from "~/lib/audit.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import {
@@ -125,6 +127,34 @@ export function blankMaterial(today: string): MaterialDraft {
   };
 }
 
+/** The tracks an exercise can go with, for the editor's choice list (scheduled ones too). */
+export async function listeningChoices(services: Services) {
+  return services.db
+    .select({ id: audioTracks.id, title: audioTracks.title, level: audioTracks.level })
+    .from(audioTracks)
+    .orderBy(audioTracks.level, audioTracks.title);
+}
+
+/** Whether a draft names a listening track that does not exist. */
+async function unknownTrack(services: Services, draft: LibraryDraft): Promise<boolean> {
+  const id = "listening" in draft.record ? draft.record.listening : undefined;
+  if (!id) return false;
+  const [row] = await services.db
+    .select({ id: audioTracks.id })
+    .from(audioTracks)
+    .where(eq(audioTracks.id, id));
+  return !row;
+}
+
+function trackRefused(input: Record<string, unknown>) {
+  return formFailure<EditorAnswer>({
+    errors: { "record.listening": { key: "adminLibrary.noSuchTrack" } },
+    values: {},
+    tree: input,
+    formError: { key: "adminLibrary.fixErrors" },
+  });
+}
+
 /** The editor's page: the item, its history; null when there is no such item. */
 export async function loadEditor(services: Services, kind: LibraryKind, id: string) {
   const draft = await loadDraft(services.db, kind, id);
@@ -167,6 +197,7 @@ export async function createFromEditor(
       formError: { key: "adminLibrary.fixErrors" },
     });
   const draft = parsed.data as LibraryDraft;
+  if (await unknownTrack(services, draft)) return trackRefused(input);
   const saved = await saveDraft(
     services.database,
     kind,
@@ -224,6 +255,7 @@ export async function editorAction(
         });
       // The slug is the address teachers' favorites and lessons point to: it stays.
       const draft = { ...parsed.data, record: { ...parsed.data.record, slug: id } } as LibraryDraft;
+      if (await unknownTrack(services, draft)) return trackRefused(input);
       const saved = await saveDraft(services.database, kind, draft, "update", admin, now);
       if (!saved.ok) return formRefused("adminLibrary.missing", 404);
       await log("save");

@@ -72,6 +72,7 @@ export function exerciseRecord(row: ExerciseRow): Exercise {
     isFree: row.isFree,
     publishedAt: day(row.publishedAt),
     ...(row.picture ? { picture: row.picture as Picture } : {}),
+    ...(row.listening ? { listening: row.listening } : {}),
   };
 }
 

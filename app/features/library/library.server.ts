@@ -273,6 +273,8 @@ export interface ExerciseView extends ExerciseCard {
   vocabulary: { term: string; definition: string }[] | null;
   /** The exercise's picture (from the admin panel's media library), if it has one. */
   picture: Picture | null;
+  /** The listening track it goes with, when there is one published. */
+  listening: { id: string; title: string } | null;
 }
 
 /**
@@ -291,8 +293,15 @@ export async function exerciseForViewer(
   const row = rows[0];
   if (!row || !(preview || isVisible(row, now))) return null;
   const base = card(row, viewer, now);
+  const [track] = row.listening
+    ? await db
+        .select({ id: audioTracks.id, title: audioTracks.title })
+        .from(audioTracks)
+        .where(and(eq(audioTracks.id, row.listening), lte(audioTracks.publishedAt, now)))
+    : [];
   return {
     ...base,
+    listening: track ?? null,
     skillFocus: row.skillFocus,
     grammar: row.grammar,
     functions: row.functions,

@@ -131,6 +131,8 @@ export const ExerciseSchema = z
     isFree: z.boolean(),
     publishedAt: z.iso.date(),
     picture: PictureSchema.optional(),
+    /** The listening track the exercise goes with (its id), shown as a link to it. */
+    listening: z.string().regex(SLUG_RE).max(80).optional(),
   })
   .strict();
 export type Exercise = z.infer<typeof ExerciseSchema>;

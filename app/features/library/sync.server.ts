@@ -131,6 +131,7 @@ export function exerciseRow(e: Exercise, now: Date) {
     vocabulary: e.vocabulary,
     isFree: e.isFree,
     picture: e.picture ?? null,
+    listening: e.listening ?? null,
     isFresh: now.getTime() - publishedAt.getTime() <= FRESH_DAYS * DAY_MS,
     freeExpiresAt:
       !e.isFree && now.getTime() - publishedAt.getTime() <= INTRO_FREE_DAYS * DAY_MS
@@ -204,6 +205,7 @@ async function syncExercises(db: Database, now: Date): Promise<number> {
           vocabulary: sql`excluded.vocabulary`,
           isFree: sql`excluded.is_free`,
           picture: sql`excluded.picture`,
+          listening: sql`excluded.listening`,
           publishedAt: sql`excluded.published_at`,
           searchText: sql`excluded.search_text`,
           sourceHash: sql`excluded.source_hash`,

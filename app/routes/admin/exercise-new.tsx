@@ -1,7 +1,11 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/exercise-new";
 import { PageHeader } from "~/components/ui/page-header";
-import { blankExercise, createFromEditor } from "~/features/library/admin-library.server";
+import {
+  blankExercise,
+  createFromEditor,
+  listeningChoices,
+} from "~/features/library/admin-library.server";
 import { ExerciseEditor } from "~/features/library/components/admin-editor";
 import { EXERCISE_TYPES, type ExerciseType } from "~/features/library/vocabulary";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -17,11 +21,12 @@ function typeOf(request: Request, value: string): ExerciseType {
 }
 
 /** /admin/exercises/:type/new: a new exercise of that type, created as the form says. */
-export function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const type = typeOf(request, params.type);
-  const today = getServices(context).clock.now().toISOString().slice(0, 10);
-  return { type, draft: blankExercise(type, today) };
+  const services = getServices(context);
+  const today = services.clock.now().toISOString().slice(0, 10);
+  return { type, draft: blankExercise(type, today), tracks: await listeningChoices(services) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -33,7 +38,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function NewExercisePage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { type, draft } = loaderData;
+  const { type, draft, tracks } = loaderData;
   const title = t("adminLibrary.newExerciseOfType", { type: t(dataKey(`library.type.${type}`)) });
   return (
     <>
@@ -50,6 +55,7 @@ export default function NewExercisePage({ loaderData, actionData }: Route.Compon
       <ExerciseEditor
         mode="new"
         type={type}
+        tracks={tracks}
         tree={(actionData?.tree ?? draft) as unknown as Record<string, unknown>}
         errors={actionData && "errors" in actionData ? actionData.errors : {}}
         answer={actionData}

@@ -1,7 +1,12 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/exercise";
 import { PageHeader } from "~/components/ui/page-header";
-import { doneNotice, editorAction, loadEditor } from "~/features/library/admin-library.server";
+import {
+  doneNotice,
+  editorAction,
+  listeningChoices,
+  loadEditor,
+} from "~/features/library/admin-library.server";
 import {
   EditorActions,
   ExerciseEditor,
@@ -17,10 +22,12 @@ import { notFound } from "~/lib/not-found";
 /** /admin/exercise/:id: the editor of one exercise, its actions and its history. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const editor = await loadEditor(getServices(context), "exercise", params.id);
+  const services = getServices(context);
+  const editor = await loadEditor(services, "exercise", params.id);
   if (!editor) notFound(request);
   return {
     ...editor,
+    tracks: await listeningChoices(services),
     draft: editor.draft as ExerciseDraft,
     notice: doneNotice(new URL(request.url)),
   };
@@ -34,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditExercisePage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { id, draft, revisions, notice } = loaderData;
+  const { id, draft, revisions, notice, tracks } = loaderData;
   const answer = actionData ?? notice;
   return (
     <>
@@ -56,6 +63,7 @@ export default function EditExercisePage({ loaderData, actionData }: Route.Compo
           key={`${id}:${revisions[0]?.id ?? 0}`}
           mode="edit"
           type={draft.record.content.type}
+          tracks={tracks}
           tree={
             ((actionData && "tree" in actionData ? actionData.tree : undefined) ??
               draft) as unknown as Record<string, unknown>

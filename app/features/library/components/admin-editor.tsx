@@ -419,6 +419,13 @@ function PictureField({ tree, errorOf }: { tree: Tree; errorOf: ErrorOf }) {
   );
 }
 
+/** A listening track an exercise can go with (the editor's choice list). */
+export interface ListeningChoice {
+  id: string;
+  title: string;
+  level: string;
+}
+
 export interface EditorProps {
   /** What the fields show: the saved item, or what was typed when the server refused it. */
   tree: Tree;
@@ -583,7 +590,8 @@ export function ExerciseEditor({
   answer,
   mode,
   type,
-}: EditorProps & { type: ExerciseType }) {
+  tracks,
+}: EditorProps & { type: ExerciseType; tracks: ListeningChoice[] }) {
   const t = useT();
   const errorOf = useErrorOf(errors);
   return (
@@ -688,6 +696,19 @@ export function ExerciseEditor({
         />
       </Section>
       <PictureField tree={tree} errorOf={errorOf} />
+      <Section title={t("adminLibrary.section.listening")}>
+        <SelectField
+          label={t("adminLibrary.field.listening")}
+          name="record.listening"
+          options={["", ...tracks.map((track) => track.id)]}
+          labelOf={(id) => {
+            const track = tracks.find((candidate) => candidate.id === id);
+            return track ? `${track.level} · ${track.title}` : t("adminLibrary.noListening");
+          }}
+          value={str(get(tree, "record.listening"))}
+          error={errorOf("record.listening")}
+        />
+      </Section>
       <PublicationFields tree={tree} errorOf={errorOf} exercise />
       <SaveBar mode={mode} />
     </Form>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { href, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { ArrowLeftIcon, ChevronIcon, ClockIcon, PrintIcon } from "~/components/ui/icons";
@@ -175,6 +176,19 @@ export function Presenter({
             </bdi>
           </p>
           <LibraryPicture picture={exercise.picture} testId="exercise-picture" />
+          {exercise.listening ? (
+            <p className="mt-3 print:hidden">
+              <Link
+                to={`${href("/dashboard/listening")}?track=${encodeURIComponent(exercise.listening.id)}`}
+                className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+              >
+                {t("presenter.listening")}{" "}
+                <bdi lang="en" dir="ltr">
+                  {exercise.listening.title}
+                </bdi>
+              </Link>
+            </p>
+          ) : null}
         </div>
         <div className="flex shrink-0 items-center gap-2 print:hidden">
           <SchoolFavoriteButton
