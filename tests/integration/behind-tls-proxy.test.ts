@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureUser } from "~/features/account/admin-tasks.server";
 import { ROLE } from "~/lib/auth/roles";
@@ -199,5 +201,65 @@ describe("forwarded headers and who sends them", () => {
 
   it("are honoured from a listed proxy: the same request signs in", async () => {
     expect(await forwardedSignIn("127.0.0.1")).toBe(302);
+  }, 120_000);
+});
+
+describe("the admin panel's uploads behind nginx", () => {
+  it("takes a picture larger than the proxy's general body limit at its upload address", async () => {
+    const proxyPort = await freePort();
+    const app = await startTestApp({
+      PUBLIC_APP_ORIGIN: `https://localhost:${proxyPort}`,
+      TRUSTED_PROXIES: "loopback",
+    });
+    const nginx = await startNginx({
+      port: proxyPort,
+      upstreamPort: Number(new URL(app.url).port),
+    });
+    const transport = fetchTrusting(nginx.certificate.cert);
+    try {
+      await ensureUser(app.services, {
+        email: "uploads@proxy.test",
+        firstName: "Ula",
+        lastName: "Proxy",
+        role: ROLE.TEACHER | ROLE.ADMIN,
+        password: PASSWORD,
+      });
+      const admin = new HttpSession(nginx.origin, { "x-forwarded-for": "10.45.0.1" }, transport);
+      const signIn = await admin.postForm("/auth/sign-in", {
+        email: "uploads@proxy.test",
+        password: PASSWORD,
+      });
+      expect(signIn.status).toBe(302);
+      // Noise does not compress: a PNG of about 4 MB, twice nginx's limit elsewhere.
+      const pixels = randomBytes(1200 * 1200 * 3);
+      const png = new Uint8Array(
+        await sharp(pixels, { raw: { width: 1200, height: 1200, channels: 3 } })
+          .png()
+          .toBuffer(),
+      );
+      expect(png.length).toBeGreaterThan(2 * 1024 * 1024);
+      const body = new FormData();
+      body.set("file", new Blob([png]), "noise.png");
+      const uploaded = await admin.fetch("/admin/media", {
+        method: "POST",
+        body,
+        headers: { origin: nginx.origin },
+      });
+      expect(uploaded.status).toBe(201);
+      expect(((await uploaded.json()) as { src: string }).src).toMatch(
+        /^\/media\/[a-f0-9]{24}\.webp$/,
+      );
+      // Elsewhere the proxy's own limit stands.
+      const elsewhere = await admin.fetch("/dashboard/students/new-class", {
+        method: "POST",
+        body,
+        headers: { origin: nginx.origin },
+      });
+      expect(elsewhere.status).toBe(413);
+    } finally {
+      transport.close();
+      await nginx.stop();
+      await app.close();
+    }
   }, 120_000);
 });

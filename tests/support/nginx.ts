@@ -100,16 +100,21 @@ http {
     ssl_certificate ${dir}/cert.pem;
     ssl_certificate_key ${dir}/key.pem;
     client_max_body_size 2m;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Forwarded-Host $http_host;
+    proxy_read_timeout 1h;
 
     location / {
       proxy_pass http://parley;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_read_timeout 1h;
+    }
+    # The admin panel's picture and audio upload (25 MB and the form around it).
+    location = /admin/media {
+      client_max_body_size 26m;
+      proxy_pass http://parley;
     }
   }
 }
@@ -188,14 +193,17 @@ export async function startNginx(options: {
  */
 export function fetchTrusting(ca: string) {
   const agent = new https.Agent({ ca, keepAlive: true, maxSockets: 16 });
-  const fetchWithCa = (input: string, init: RequestInit = {}): Promise<Response> =>
-    new Promise((resolve, reject) => {
+  const fetchWithCa = async (input: string, init: RequestInit = {}): Promise<Response> => {
+    // Any body fetch takes (text, FormData, bytes), encoded as fetch would, with its type.
+    const encoded = init.body === undefined || init.body === null ? null : new Response(init.body);
+    const body = encoded ? Buffer.from(await encoded.arrayBuffer()) : undefined;
+    return new Promise((resolve, reject) => {
       const url = new URL(input);
       const method = (init.method ?? "GET").toUpperCase();
       const headers: Record<string, string> = {};
       new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-      const body =
-        init.body === undefined || init.body === null ? undefined : Buffer.from(String(init.body));
+      const type = encoded?.headers.get("content-type");
+      if (type && !headers["content-type"]) headers["content-type"] = type;
       if (body) headers["content-length"] = String(body.length);
       const request = https.request(url, { method, headers, agent }, (res) => {
         const responseHeaders = new Headers();
@@ -216,5 +224,6 @@ export function fetchTrusting(ca: string) {
       init.signal?.addEventListener("abort", () => request.destroy(new Error("aborted")));
       request.end(body);
     });
+  };
   return Object.assign(fetchWithCa, { close: () => agent.destroy() });
 }

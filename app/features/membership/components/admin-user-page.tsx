@@ -9,6 +9,16 @@ import { useT } from "~/lib/i18n/react";
 import { dataKey } from "~/lib/i18n/translate";
 import type { loadAdminUser } from "../admin-user.server";
 
+const KNOWN_STATUSES = [
+  "active",
+  "canceled",
+  "incomplete",
+  "incomplete_expired",
+  "infinite",
+  "past_due",
+  "trialing",
+];
+
 export type AdminUserData = NonNullable<Awaited<ReturnType<typeof loadAdminUser>>>;
 
 function Card({
@@ -130,7 +140,16 @@ export function AdminUserPage({
           <Facts
             rows={[
               [t("adminSchools.plan"), t(`adminUsers.plan.${user.plan}`)],
-              [t("adminUser.subscriptionStatus"), sub.status ?? "—"],
+              [
+                t("adminUser.subscriptionStatus"),
+                sub.status
+                  ? t(
+                      dataKey(
+                        `membership.status.${KNOWN_STATUSES.includes(sub.status) ? sub.status : "unknown"}`,
+                      ),
+                    )
+                  : "—",
+              ],
               [
                 t("adminUser.subscriptionId"),
                 sub.id ? (
