@@ -51,6 +51,15 @@ test("a premium teacher picks a level, plays a track slowly, reads and downloads
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download MP3" }).click();
   expect((await download).suggestedFilename()).toBe("a1-my-family-photo.mp3");
+
+  // The speaking exercises that go with the track, and back from one of them to the track.
+  await page
+    .getByTestId("track-exercises")
+    .getByRole("link", { name: "Grandpa's Box of Old Photos" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Grandpa's Box of Old Photos");
+  await page.getByRole("link", { name: /Listening track: My family photo/ }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "My family photo" })).toBeVisible();
 });
 
 test("a free teacher plays a free track and is offered Premium for the others, on a phone", async ({

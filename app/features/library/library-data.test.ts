@@ -90,4 +90,25 @@ describe("the seed library", () => {
         true,
       );
   });
+
+  it("links every track to at least one exercise of its level, and only to tracks that exist", () => {
+    const trackLevels = new Map(
+      Object.entries(
+        import.meta.glob<string>("/content/transcript/*.md", {
+          eager: true,
+          query: "?raw",
+          import: "default",
+        }),
+      ).map(([file, source]) => [
+        file.split("/").pop()!.replace(/\.md$/, ""),
+        String(parseFrontMatter(source).data.level),
+      ]),
+    );
+    const linked = exercises.filter((e) => e.listening);
+    for (const e of linked) {
+      expect(trackLevels.has(e.listening!), `${e.slug} → ${e.listening}`).toBe(true);
+      expect(trackLevels.get(e.listening!), e.slug).toBe(e.level);
+    }
+    expect(new Set(linked.map((e) => e.listening))).toEqual(new Set(trackLevels.keys()));
+  });
 });

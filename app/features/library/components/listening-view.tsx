@@ -8,6 +8,7 @@ import { AccessBadges, LevelBadge } from "~/features/library/components/badges";
 import type { CefrLevel } from "~/features/library/vocabulary";
 import { ENGLISH } from "~/lib/i18n/locales";
 import { useT } from "~/lib/i18n/react";
+import { useExerciseHref } from "./exercise-href";
 
 const SPEEDS = [0.75, 0.9, 1, 1.1, 1.25] as const;
 
@@ -21,6 +22,8 @@ export interface ListeningTrack {
   locked: boolean;
   audioUrl: string | null;
   transcriptHtml: string | null;
+  /** Speaking exercises that go with the track. */
+  exercises: { id: string; title: string }[];
 }
 
 function formatDuration(seconds: number): string {
@@ -50,6 +53,7 @@ export function ListeningView({
   canDownload: boolean;
 }) {
   const t = useT();
+  const exerciseHref = useExerciseHref();
   const [params] = useSearchParams();
   const selected = tracks.find((track) => track.id === params.get("track")) ?? tracks[0];
   const audio = useRef<HTMLAudioElement>(null);
@@ -145,6 +149,23 @@ export function ListeningView({
               {selected.description}
             </p>
             <p className="mt-2 text-xs text-slate-500">{t("listening.synthesized")}</p>
+            {selected.exercises.length > 0 ? (
+              <div className="mt-4" data-testid="track-exercises">
+                <p className="text-sm font-medium text-slate-800">{t("listening.exercises")}</p>
+                <ul className="mt-1 flex flex-wrap gap-2">
+                  {selected.exercises.map((exercise) => (
+                    <li key={exercise.id}>
+                      <Link
+                        to={exerciseHref(exercise.id)}
+                        className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+                      >
+                        <bdi {...ENGLISH}>{exercise.title}</bdi>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {selected.audioUrl ? (
               <>
                 <audio
