@@ -205,6 +205,7 @@ export default [
   route("api/client-errors", "routes/api/client-errors.ts", { id: "apiCE" }),
   route("api/favorites", "routes/api/favorites.ts", { id: "apiFav" }),
   route("media/:file", "routes/public/media.ts", { id: "media" }),
+  route("pictures/:file", "routes/public/picture.ts", { id: "picture" }),
   route("admin/media", "routes/admin/media.ts", { id: "aMedia" }),
   route("admin/media/:file", "routes/admin/media-file.ts", { id: "aMediaFile" }),
   route("dashboard/listening/:id/audio", "routes/dashboard/listening-audio.ts", {

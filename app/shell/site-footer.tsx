@@ -4,7 +4,7 @@ import { useLocale, useT } from "~/lib/i18n/react";
 import { localizePath } from "~/lib/routing/paths";
 import { LanguageSwitcher } from "./language-switcher";
 
-const LEGAL_SLUGS = ["terms", "privacy", "cookies", "refunds"] as const;
+const LEGAL_SLUGS = ["terms", "privacy", "cookies", "refunds", "credits"] as const;
 
 export function SiteFooter() {
   const t = useT();

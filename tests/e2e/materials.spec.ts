@@ -136,3 +136,35 @@ test("a teacher filters, pages, stars, plans and presents materials, and filters
   await expect(page.getByTestId("results").getByRole("listitem").first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("a free teacher on a phone finds the animal flashcards and sees a picture on every card", async ({
+  page,
+  accounts,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await accounts.signIn(page, await accounts.teacher({ trial: false }));
+  await page.goto("/dashboard/materials");
+  await page.getByRole("searchbox").first().fill("animals habitats flashcards");
+  await page.keyboard.press("Enter");
+  await page
+    .getByTestId("results")
+    .getByRole("link", { name: "Animals and Their Habitats Flashcards" })
+    .click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Animals and Their Habitats Flashcards" }),
+  ).toBeVisible();
+  const cards = page.locator("table tbody tr");
+  await expect(cards).toHaveCount(20);
+  // Each card's picture is there, named for what it shows, and actually drawn.
+  const camel = page.getByRole("img", { name: "camel", exact: true });
+  await camel.scrollIntoViewIfNeeded();
+  await expect(camel).toBeVisible();
+  for (let i = 0; i < 20; i++) {
+    const picture = cards.nth(i).locator("img");
+    await picture.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

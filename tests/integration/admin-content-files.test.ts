@@ -223,6 +223,29 @@ describe("listening tracks and the changelog in the admin panel", () => {
     expect((await teacher.postForm("/admin/changelog/new", entry)).status).toBe(302);
   });
 
+  it("serves the flashcards' pictures as inert SVG: our drawings and the emoji set, nothing else", async () => {
+    for (const name of ["fridge", "camel"]) {
+      const picture = await teacher.get(`/pictures/${name}.svg`);
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+      expect(picture.headers.get("content-security-policy")).toMatch(/script-src 'self'[^;]*;/);
+      expect(picture.headers.get("content-security-policy")).not.toMatch(
+        /script-src[^;]*unsafe-inline/,
+      );
+      const svg = await picture.text();
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(svg).not.toMatch(/<script|on[a-z]+=/i);
+    }
+    for (const bad of ["no-such-picture.svg", "camel.png", "..%2Fpackage.json.svg", "Camel.svg"])
+      expect((await teacher.get(`/pictures/${bad}`)).status, bad).toBe(404);
+    const page = await (
+      await teacher.get("/dashboard/materials/animals-and-habitats-flashcards")
+    ).text();
+    expect(page).toContain(
+      '<img src="/pictures/camel.svg" alt="camel" width="64" height="64" loading="lazy" decoding="async" class="content-picture">',
+    );
+  });
+
   it.runIf(process.env.DATABASE_URL)(
     "shows a new changelog entry on another instance sharing the database, without a restart",
     async () => {

@@ -75,6 +75,7 @@ describe("the public site (issue 7)", () => {
       ["/newsletter", "en", /feedback/i],
       [`/newsletter/${ISSUE}`, "en", /feedback/i],
       ...LEGAL.map((slug) => [`/legal/${slug}`, "en", /template/i] as [string, string, RegExp]),
+      ["/legal/credits", "en", /Fluent Emoji.*MIT/],
     ];
     it.each(cases)("%s (%s)", async (path, lang, mustContain) => {
       const { res, doc } = await page(path);

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { levelProblems, nearDuplicatePrompts, promptsOf } from "./rules";
 import { MaterialFrontMatterSchema } from "./schema";
@@ -89,6 +91,38 @@ describe("the seed library", () => {
       expect(FrontMatterSchemas.transcript.safeParse(parseFrontMatter(source).data).success).toBe(
         true,
       );
+  });
+
+  it("shows a picture that exists on every card of the picture flashcard sets", () => {
+    const emoji = JSON.parse(
+      readFileSync(
+        createRequire(import.meta.url).resolve("@iconify-json/fluent-emoji-flat/icons.json"),
+        "utf8",
+      ),
+    ) as { icons: Record<string, unknown> };
+    const own = Object.keys(
+      import.meta.glob("/content/pictures/*.svg", {
+        eager: true,
+        query: "?raw",
+        import: "default",
+      }),
+    ).map((file) =>
+      file
+        .split("/")
+        .pop()!
+        .replace(/\.svg$/, ""),
+    );
+    const pictured = materials.filter((source) => source.includes("| # | Picture |"));
+    expect(pictured.length).toBeGreaterThanOrEqual(4);
+    for (const source of pictured) {
+      const cards = source.split("\n").filter((line) => /^\| \d+ \|/.test(line));
+      for (const card of cards) {
+        const match = /^\| \d+ \| !\[([^\]]+)\]\(\/pictures\/([a-z0-9-]+)\.svg\) \|/.exec(card);
+        expect(match, card).not.toBeNull();
+        const name = match![2]!;
+        expect(own.includes(name) || name in emoji.icons, name).toBe(true);
+      }
+    }
   });
 
   it("links every track to at least one exercise of its level, and only to tracks that exist", () => {

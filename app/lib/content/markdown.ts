@@ -60,6 +60,23 @@ md.core.ruler.push("heading_anchors", (state) => {
 md.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>\n';
 md.renderer.rules.table_close = () => "</table></div>\n";
 
+// Pictures from /pictures/ (flashcards, cards: issue 17 item 1) load lazily at a fixed size,
+// so a table of twenty cards neither jumps while loading nor loads what is off screen.
+const renderImage = md.renderer.rules.image;
+md.renderer.rules.image = (tokens, idx, options, env, self) => {
+  const token = tokens[idx];
+  if (token && String(token.attrGet("src") ?? "").startsWith("/pictures/")) {
+    token.attrSet("width", "64");
+    token.attrSet("height", "64");
+    token.attrSet("loading", "lazy");
+    token.attrSet("decoding", "async");
+    token.attrSet("class", "content-picture");
+  }
+  return renderImage
+    ? renderImage(tokens, idx, options, env, self)
+    : self.renderToken(tokens, idx, options);
+};
+
 export function renderMarkdown(source: string): string {
   return md.render(source);
 }

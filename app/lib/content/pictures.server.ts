@@ -1,0 +1,48 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+
+/**
+ * The pictures content can show (issue 17 item 1): `/pictures/<name>.svg` in Markdown. A name
+ * is one of our own drawings (content/pictures/<name>.svg, original artwork) or, failing that,
+ * a Fluent Emoji Flat picture (© Microsoft, MIT licence; the @iconify-json/fluent-emoji-flat
+ * package, credited on /legal/credits). One flat, consistent style for flashcards and cards.
+ */
+
+const originals = import.meta.glob<string>("/content/pictures/*.svg", {
+  eager: true,
+  query: "?raw",
+  import: "default",
+});
+
+interface IconSet {
+  icons: Record<string, { body: string; width?: number; height?: number }>;
+  aliases?: Record<string, { parent: string }>;
+  width?: number;
+  height?: number;
+}
+
+let emoji: Promise<IconSet> | null = null;
+
+/** The emoji set, read once on first use (9 MB of JSON: not in every page's memory). */
+function emojiSet(): Promise<IconSet> {
+  emoji ??= readFile(
+    createRequire(import.meta.url).resolve("@iconify-json/fluent-emoji-flat/icons.json"),
+    "utf8",
+  ).then((text) => JSON.parse(text) as IconSet);
+  return emoji;
+}
+
+const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** A picture's SVG document by its name, or null when there is no such picture. */
+export async function pictureSvg(name: string): Promise<string | null> {
+  if (!NAME.test(name)) return null;
+  const own = originals[`/content/pictures/${name}.svg`];
+  if (own) return own;
+  const set = await emojiSet();
+  const icon = set.icons[name] ?? set.icons[set.aliases?.[name]?.parent ?? ""];
+  if (!icon) return null;
+  const width = icon.width ?? set.width ?? 16;
+  const height = icon.height ?? set.height ?? 16;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${icon.body}</svg>`;
+}
