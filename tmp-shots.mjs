@@ -22,6 +22,12 @@ const pages = [
   ["changelog-entry", "/admin/changelog/2026-11-20-accounts-and-languages"],
   ["user", `/admin/user/${teacherId}`],
   ["reviews", "/admin/reviews"],
+  ["flashcards", "/dashboard/materials/kitchen-and-food-basics-flashcards"],
+  ["clothes", "/dashboard/materials/clothes-and-accessories-flashcards"],
+  ["exercise-track", "/dashboard/exercises/grandpas-box-of-old-photos"],
+  ["listening", "/dashboard/listening?track=a1-my-family-photo"],
+  ["exercise-editor", "/admin/exercise/grandpas-box-of-old-photos"],
+  ["credits", "/legal/credits"],
 ];
 for (const locale of locales) {
   for (const width of [1280, 390]) {
@@ -31,7 +37,7 @@ for (const locale of locales) {
     for (const [name, path] of pages) {
       await page.goto(server.base + path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-      await page.screenshot({ path: `/work/tmp/shots/${name}-${locale}-${width}.png`, fullPage: name !== "track" && name !== "track-new" });
+      await page.screenshot({ path: `/work/tmp/shots/${name}-${locale}-${width}.png`, fullPage: !["track", "track-new", "exercise-editor"].includes(name) });
       console.log(locale, width, name, overflow > width ? `OVERFLOW ${overflow}` : "ok");
     }
     await context.close();
