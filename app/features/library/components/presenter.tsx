@@ -180,7 +180,7 @@ export function Presenter({
             <p className="mt-3 print:hidden">
               <Link
                 to={`${href("/dashboard/listening")}?track=${encodeURIComponent(exercise.listening.id)}`}
-                className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+                className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
               >
                 {t("presenter.listening")}{" "}
                 <bdi lang="en" dir="ltr">
