@@ -65,7 +65,7 @@ export async function runCli(services: Services, argv: string[]): Promise<CliRes
   }
 
   // Content collections: rebuilt into their tables when a file changed (one version check each).
-  const content = await syncContent(services.database);
+  const content = await syncContent(services.database, undefined, log);
   if (content.rebuilt.length) log.info({ rebuilt: content.rebuilt }, "content tables rebuilt");
 
   if (argv.includes("--seed-only")) {

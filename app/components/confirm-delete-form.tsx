@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { FormAnswer } from "~/lib/forms";
@@ -17,18 +18,29 @@ export function ConfirmDeleteForm({
   required: string;
   button: string;
 }) {
-  const missing = answer && "errors" in answer && answer.errors.confirm;
+  const missing = Boolean(answer && "errors" in answer && answer.errors.confirm);
+  const errorId = useId();
   return (
     <Form method="post" className="flex flex-wrap items-center gap-3">
       <input type="hidden" name="intent" value="delete" />
       <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" name="confirm" className="size-4 accent-brand-700" />
+        <input
+          type="checkbox"
+          name="confirm"
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? errorId : undefined}
+          className="size-4 accent-brand-700"
+        />
         {confirm}
       </label>
       <Button type="submit" theme="danger">
         {button}
       </Button>
-      {missing ? <p className="w-full text-sm font-medium text-red-700">{required}</p> : null}
+      {missing ? (
+        <p id={errorId} role="alert" className="w-full text-sm font-medium text-red-700">
+          {required}
+        </p>
+      ) : null}
     </Form>
   );
 }

@@ -59,12 +59,16 @@ type Tree = Record<string, unknown> | unknown[];
  * collects its values and splits each by line ("one per line" boxes, checkbox groups), and an
  * empty field is left out, so an optional one is absent and a required one says so.
  */
+const UNSAFE_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
+
 export function formTree(formData: FormData): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [rawKey, value] of formData.entries()) {
     if (typeof value !== "string") continue;
     const many = rawKey.endsWith("[]");
     const path = (many ? rawKey.slice(0, -2) : rawKey).split(".").slice(0, 8);
+    // A name that would reach an object's prototype is no field of ours.
+    if (path.some((segment) => UNSAFE_SEGMENTS.has(segment))) continue;
     let node: Tree = root;
     path.forEach((segment, i) => {
       const last = i === path.length - 1;

@@ -71,11 +71,15 @@ describe("listening tracks and the changelog in the admin panel", () => {
 
     const text = await upload(new TextEncoder().encode("not audio at all"), "notes.mp3");
     expect(text.status).toBe(415);
-    expect(await text.json()).toEqual({ error: "Send an MP3, Ogg or M4A audio file." });
+    expect(await text.json()).toEqual({
+      error: "Send an MP3, Ogg or M4A audio file.",
+      code: "type",
+    });
     const short = await upload(mp3.slice(0, 20_000), "short.mp3");
     expect(short.status).toBe(400);
     expect(await short.json()).toEqual({
       error: "A listening track lasts from 10 seconds to 15 minutes.",
+      code: "duration",
     });
     expect((await upload(new Uint8Array(0), "empty.mp3")).status).toBe(400);
     expect((await upload(mp3, "voicemail.mp3", teacher)).status).toBe(302);
@@ -165,6 +169,12 @@ describe("listening tracks and the changelog in the admin panel", () => {
       "Lost luggage",
     );
     expect((await teacher.get("/dashboard/listening/b1-lost-luggage/audio")).status).toBe(404);
+    // Nor through the content API, whose transcript collection follows the same dates.
+    const dump = await teacher.get("/api/content/transcript/sql_dump.txt");
+    expect(dump.status).toBe(200);
+    const dumped = await dump.text();
+    expect(dumped).toContain("Ordering at a café");
+    expect(dumped).not.toContain("Lost luggage");
 
     const unconfirmed = await admin.postForm("/admin/audio/b1-lost-luggage", { intent: "delete" });
     expect(unconfirmed.status).toBe(400);
@@ -236,7 +246,13 @@ describe("listening tracks and the changelog in the admin panel", () => {
       expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       expect(svg).not.toMatch(/<script|on[a-z]+=/i);
     }
-    for (const bad of ["no-such-picture.svg", "camel.png", "..%2Fpackage.json.svg", "Camel.svg"])
+    for (const bad of [
+      "no-such-picture.svg",
+      "camel.png",
+      "..%2Fpackage.json.svg",
+      "Camel.svg",
+      "constructor.svg",
+    ])
       expect((await teacher.get(`/pictures/${bad}`)).status, bad).toBe(404);
     const page = await (
       await teacher.get("/dashboard/materials/animals-and-habitats-flashcards")

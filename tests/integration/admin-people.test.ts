@@ -137,9 +137,11 @@ describe("people in the admin panel", () => {
       mailId: String(theirs.id),
     });
     expect(wrong.status).toBe(404);
-    expect(
-      (await admin.postForm(`/admin/user/${teacherId}`, { intent: "resend", mailId: "x" })).status,
-    ).toBe(404);
+    for (const mailId of ["x", "1e20", "99999999999999999999", "-1"])
+      expect(
+        (await admin.postForm(`/admin/user/${teacherId}`, { intent: "resend", mailId })).status,
+        mailId,
+      ).toBe(404);
   });
 
   it("hides a review from the public rating and shows it again", async () => {
@@ -163,6 +165,10 @@ describe("people in the admin panel", () => {
     expect((await admin.postForm("/admin/reviews", { intent: "nonsense", id: id! })).status).toBe(
       400,
     );
+    for (const huge of ["1e300", "99999999999999999999"])
+      expect((await admin.postForm("/admin/reviews", { intent: "hide", id: huge })).status).toBe(
+        400,
+      );
     expect((await admin.postForm("/admin/reviews", { intent: "show", id: id! })).status).toBe(200);
     expect(await (await admin.get("/")).text()).toContain(rated);
   });

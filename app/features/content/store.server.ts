@@ -4,7 +4,12 @@ import { queryRows, type Database, type DatabaseHandle } from "~/lib/db.server";
 import { createHash } from "node:crypto";
 import type { Logger } from "~/lib/log.server";
 import { fillSiteFacts, hasSiteFacts, type SiteFactsSource } from "~/lib/site-facts";
-import { buildCollections, type BuiltCollection, type SourceFile } from "./build";
+import {
+  buildCollections,
+  ContentBuildError,
+  type BuiltCollection,
+  type SourceFile,
+} from "./build";
 import { COLLECTIONS, type CollectionName } from "./collections";
 import { columnsOf, normalizeRow, tableName, type ColumnInfo } from "./columns";
 import {
@@ -42,12 +47,17 @@ function bundledSources(): SourceFile[] {
  * (content_edits, decision record 014) laid over them — a changed file replaces the bundled
  * one, a new one is added, a deleted one is left out.
  */
-export async function contentSources(db: Database): Promise<SourceFile[]> {
+export async function contentSources(
+  db: Database,
+  /** Edits to leave out (files a newer release no longer accepts: see syncContent). */
+  skip: ReadonlySet<string> = new Set(),
+): Promise<SourceFile[]> {
   const edits = await db
     .select({ path: contentEdits.path, text: contentEdits.text })
     .from(contentEdits);
   const byPath = new Map(bundledSources().map((file) => [file.path, file.text]));
   for (const edit of edits) {
+    if (skip.has(edit.path)) continue;
     if (edit.text === null) byPath.delete(edit.path);
     else byPath.set(edit.path, edit.text);
   }
@@ -130,22 +140,55 @@ export interface ContentSyncResult {
 export async function syncContent(
   database: DatabaseHandle,
   files?: readonly SourceFile[],
+  log?: Logger,
 ): Promise<ContentSyncResult> {
-  const built = buildCollections(files ?? (await contentSources(database.db)));
-  const stored = await queryRows<{ collection: string; version: string }>(
-    database.db,
-    sql`select collection, version from content_versions`,
-  );
-  const known = new Map(stored.map((r) => [r.collection, r.version]));
-  const rebuilt: CollectionName[] = [];
-  for (const name of COLLECTIONS) {
-    const collection = built[name] as BuiltCollection;
-    if (known.get(name) === collection.version) continue;
-    await rebuildTable(database.db, collection);
-    rebuilt.push(name);
-  }
+  const rebuilt = await database.db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    // One sync at a time on every instance, reading the edits inside it: a change saved while
+    // another sync runs is built in by the later sync, never undone by an older snapshot.
+    await t.execute(sql`select pg_advisory_xact_lock(hashtext('content:sync'))`);
+    const built = files ? buildCollections(files) : await buildCurrent(t, log);
+    const stored = await queryRows<{ collection: string; version: string }>(
+      t,
+      sql`select collection, version from content_versions`,
+    );
+    const known = new Map(stored.map((r) => [r.collection, r.version]));
+    const changed: CollectionName[] = [];
+    for (const name of COLLECTIONS) {
+      const collection = built[name] as BuiltCollection;
+      if (known.get(name) === collection.version) continue;
+      await rebuildTable(t, collection);
+      changed.push(name);
+    }
+    return changed;
+  });
   if (rebuilt.length) await database.notify(CONTENT_CHANNEL, rebuilt.join(","));
   return { rebuilt };
+}
+
+/**
+ * The collections from the bundled files and the administrators' changes. A change that a
+ * newer release's schemas refuse is left out (the bundled file, if any, stands in) and
+ * logged, rather than keeping every instance from starting.
+ */
+async function buildCurrent(db: Database, log?: Logger) {
+  try {
+    return buildCollections(await contentSources(db));
+  } catch (error) {
+    if (!(error instanceof ContentBuildError)) throw error;
+    const edits = await db.select({ path: contentEdits.path }).from(contentEdits);
+    const refused = new Set(
+      edits
+        .map((e) => e.path)
+        .filter((path) => error.problems.some((p) => p.startsWith(`content/${path}:`))),
+    );
+    if (refused.size === 0) throw error;
+    log?.warn(
+      { refused: [...refused], problems: error.problems },
+      "administrator's content left out",
+    );
+    return buildCollections(await contentSources(db, refused));
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -181,17 +224,27 @@ export class ContentAccessError extends Error {
 
 /**
  * Who may read what. Email templates are for admins; transcripts for signed-in users, and
- * only the free tracks' transcripts unless they are premium. Scheduled entries (publishedAt
- * in the future) stay hidden until their date.
+ * only the free tracks' transcripts unless they are premium. Scheduled entries and tracks
+ * (publishedAt in the future) stay hidden until their date, except to administrators.
  */
 function visibility(collection: CollectionName, viewer: ContentViewer): Expr | null {
   if (collection === "email" && !viewer.isAdmin)
     throw new ContentAccessError(viewer.signedIn ? 403 : 401);
   if (collection === "transcript") {
     if (!viewer.signedIn) throw new ContentAccessError(401);
-    if (!viewer.isPremium && !viewer.isAdmin)
-      return { kind: "compare", column: "isFree", op: "=", value: true };
-    return null;
+    if (viewer.isAdmin) return null;
+    // A track scheduled in the admin panel stays unheard and unread until its day.
+    const published: Expr = {
+      kind: "compare",
+      column: "publishedAt",
+      op: "<=",
+      value: viewer.now.toISOString(),
+    };
+    if (viewer.isPremium) return published;
+    return {
+      kind: "and",
+      args: [{ kind: "compare", column: "isFree", op: "=", value: true }, published],
+    };
   }
   if (collection === "blog" || collection === "changelog" || collection === "newsletter")
     return { kind: "compare", column: "publishedAt", op: "<=", value: viewer.now.toISOString() };

@@ -29,10 +29,39 @@ export interface AudioFile {
 export async function audioFile(db: Database, audioPath: string): Promise<AudioFile | null> {
   if (audioPath.startsWith("/media/")) {
     const name = audioPath.slice("/media/".length);
+    const cached = uploaded.get(name);
+    if (cached) {
+      // Most recently used last.
+      uploaded.delete(name);
+      uploaded.set(name, cached);
+      return cached;
+    }
     const row = await readMedia(db, name, "audio");
-    return row ? { name, mime: row.mime, bytes: new Uint8Array(row.bytes) } : null;
+    if (!row) return null;
+    const file = { name, mime: row.mime, bytes: new Uint8Array(row.bytes) };
+    remember(file);
+    return file;
   }
   return bundledAudio(audioPath);
+}
+
+/**
+ * Uploaded tracks recently played, so a player seeking through one (a Range request each
+ * time) does not read all of it from the database again. An upload's name is its content's
+ * hash, so a kept copy never goes stale; the least recently used go first past the budget.
+ */
+const uploaded = new Map<string, AudioFile>();
+const UPLOADED_BUDGET_BYTES = 64 * 1024 * 1024;
+
+function remember(file: AudioFile) {
+  uploaded.set(file.name, file);
+  let total = 0;
+  for (const kept of uploaded.values()) total += kept.bytes.length;
+  for (const [name, kept] of uploaded) {
+    if (total <= UPLOADED_BUDGET_BYTES) break;
+    uploaded.delete(name);
+    total -= kept.bytes.length;
+  }
 }
 
 function bundledAudio(audioPath: string): AudioFile | null {

@@ -68,7 +68,7 @@ export async function storePicture(
       size: output.data.length,
       width: output.info.width,
       height: output.info.height,
-      originalName: input.name.slice(0, 200),
+      originalName: Array.from(input.name).slice(0, 200).join(""),
       createdBy: input.userId,
       createdAt: input.now,
     })
@@ -148,7 +148,7 @@ export async function storeAudio(
       bytes: input.bytes,
       size: input.bytes.length,
       durationSeconds,
-      originalName: input.name.slice(0, 200),
+      originalName: Array.from(input.name).slice(0, 200).join(""),
       createdBy: input.userId,
       createdAt: input.now,
     })

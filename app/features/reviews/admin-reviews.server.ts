@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { reviews, users } from "@db/schema";
 import type { Services } from "~/lib/services.server";
 import { collectedRating } from "./reviews.server";
@@ -9,10 +9,14 @@ import { collectedRating } from "./reviews.server";
  * rating at once; showing it puts it back.
  */
 
-const LIMIT = 100;
+const PAGE_SIZE = 50;
 
-export async function adminReviews(services: Services) {
+/** One page (`page`, from 1) of reviews, newest first, with the rating they make. */
+export async function adminReviews(services: Services, requestedPage: number) {
   const minimum = services.env.PUBLIC_RATING_MIN_REVIEWS;
+  const [total] = await services.db.select({ n: count() }).from(reviews);
+  const pages = Math.max(1, Math.ceil(Number(total?.n ?? 0) / PAGE_SIZE));
+  const page = Math.min(Math.max(1, requestedPage), pages);
   const [rows, rating] = await Promise.all([
     services.db
       .select({
@@ -30,12 +34,15 @@ export async function adminReviews(services: Services) {
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(LIMIT),
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
     // Every published review counts here, even below the threshold, so the page shows what
     // the public rating will be once there are enough.
     collectedRating(services, 1),
   ]);
   return {
+    page,
+    pages,
     minimum,
     rating,
     shown: rating !== null && rating.count >= minimum,

@@ -28,7 +28,13 @@ function emojiSet(): Promise<IconSet> {
   emoji ??= readFile(
     createRequire(import.meta.url).resolve("@iconify-json/fluent-emoji-flat/icons.json"),
     "utf8",
-  ).then((text) => JSON.parse(text) as IconSet);
+  )
+    .then((text) => JSON.parse(text) as IconSet)
+    .catch((error: unknown) => {
+      // Not kept: the next request tries again.
+      emoji = null;
+      throw error;
+    });
   return emoji;
 }
 
@@ -40,7 +46,12 @@ export async function pictureSvg(name: string): Promise<string | null> {
   const own = originals[`/content/pictures/${name}.svg`];
   if (own) return own;
   const set = await emojiSet();
-  const icon = set.icons[name] ?? set.icons[set.aliases?.[name]?.parent ?? ""];
+  // Own properties only: "constructor" is not a picture.
+  const has = (record: object | undefined, key: string) =>
+    record !== undefined && Object.hasOwn(record, key);
+  const parent = has(set.aliases, name) ? set.aliases?.[name]?.parent : undefined;
+  const key = has(set.icons, name) ? name : parent && has(set.icons, parent) ? parent : null;
+  const icon = key ? set.icons[key] : undefined;
   if (!icon) return null;
   const width = icon.width ?? set.width ?? 16;
   const height = icon.height ?? set.height ?? 16;

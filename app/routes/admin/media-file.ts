@@ -1,5 +1,5 @@
 import type { Route } from "./+types/media-file";
-import { readMedia } from "~/features/library/media.server";
+import { audioFile } from "~/features/library/audio-files.server";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { bytesResponse } from "~/lib/byte-ranges.server";
 import { getServices } from "~/lib/context.server";
@@ -12,12 +12,12 @@ import { notFound } from "~/lib/not-found";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const file = await readMedia(getServices(context).db, params.file, "audio");
+  const file = await audioFile(getServices(context).db, `/media/${params.file}`);
   if (!file) notFound(request);
   const headers = new Headers({
     "content-type": file.mime,
     "cache-control": "private, max-age=3600",
     "x-content-type-options": "nosniff",
   });
-  return bytesResponse(request, new Uint8Array(file.bytes), headers);
+  return bytesResponse(request, file.bytes, headers);
 }

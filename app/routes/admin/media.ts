@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/media";
 import { storeAudio, storePicture } from "~/features/library/media.server";
 import { MAX_UPLOAD_BYTES } from "~/features/library/upload-limits";
@@ -44,10 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!stored.ok) {
       const [status, message] = AUDIO_REFUSALS[stored.reason];
-      apiError(status, message);
+      // The reason as a code too, for the editor to say it in the administrator's language.
+      throw data({ error: message, code: stored.reason }, { status });
     }
     await audit(services, admin, "media.upload", stored.audio.src, {
-      name: file.name.slice(0, 100),
+      name: Array.from(file.name).slice(0, 100).join(""),
     });
     return Response.json(stored.audio, { status: 201 });
   }
@@ -62,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     apiError(status, message);
   }
   await audit(services, admin, "media.upload", stored.picture.src, {
-    name: file.name.slice(0, 100),
+    name: Array.from(file.name).slice(0, 100).join(""),
   });
   return Response.json(stored.picture, { status: 201 });
 }

@@ -11,7 +11,8 @@ import { useT } from "~/lib/i18n/react";
 /** /admin/reviews: review moderation (issue 15 item 6); hidden reviews leave the public rating. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return adminReviews(getServices(context));
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  return adminReviews(getServices(context), Number.isInteger(page) && page > 0 ? page : 1);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -20,8 +21,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = await readForm(request);
   const intent = form.get("intent");
-  const id = Number(form.get("id"));
-  if ((intent !== "hide" && intent !== "show") || !Number.isInteger(id) || id <= 0)
+  const raw = String(form.get("id") ?? "");
+  // An id the int column can hold (a 20-digit one would fail in the database).
+  const id = /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : 0;
+  if ((intent !== "hide" && intent !== "show") || id === 0)
     return formRefused("adminReviews.missing", 400);
   if (!(await setReviewHidden(services, id, intent === "hide")))
     return formRefused("adminReviews.missing", 404);

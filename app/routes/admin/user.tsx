@@ -51,12 +51,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return formDone("adminUser.sessionsEnded", { count: ended });
     }
     case "resend": {
-      const mailId = Number(form.get("mailId"));
-      if (
-        !Number.isInteger(mailId) ||
-        mailId <= 0 ||
-        !(await resendMail(services, params.id, mailId))
-      )
+      const raw = String(form.get("mailId") ?? "");
+      // An id the int column can hold (a 20-digit one would fail in the database).
+      const mailId = /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : 0;
+      if (mailId === 0 || !(await resendMail(services, params.id, mailId)))
         return formRefused("adminUser.mailMissing", 404);
       await audit(services, me, "mail.resend", params.id, { mail: mailId });
       return formDone("adminUser.resent");

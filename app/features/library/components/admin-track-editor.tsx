@@ -21,10 +21,14 @@ import {
   type Tree,
 } from "./admin-editor";
 
-const UPLOAD_ERRORS: Record<number, "adminAudio.audioTooLarge" | "adminAudio.audioType"> = {
-  413: "adminAudio.audioTooLarge",
-  415: "adminAudio.audioType",
-};
+/** Why the server refused an upload (its `code`), in the administrator's language. */
+const UPLOAD_ERRORS = {
+  size: "adminAudio.audioTooLarge",
+  type: "adminAudio.audioType",
+  empty: "adminAudio.audioEmpty",
+  unreadable: "adminAudio.audioUnreadable",
+  duration: "adminAudio.audioDuration",
+} as const;
 
 /**
  * Where the editor plays a track's audio: an uploaded file through the admins' media route
@@ -45,11 +49,13 @@ function previewSource(audio: string, trackId: string | null): string | null {
 function AudioField({
   tree,
   trackId,
-  error,
+  audioError,
+  durationError,
 }: {
   tree: Tree;
   trackId: string | null;
-  error?: string;
+  audioError?: string;
+  durationError?: string;
 }) {
   const t = useT();
   const [audio, setAudio] = useState(str(get(tree, "record.audio")));
@@ -67,10 +73,18 @@ function AudioField({
     try {
       const answer = await fetch(href("/admin/media"), { method: "POST", body });
       if (!answer.ok) {
-        const key = UPLOAD_ERRORS[answer.status];
-        // The server's sentence says what was wrong (too short, unreadable…) when no
-        // translated message fits better.
-        setFailure(key ? t(key) : (await answer.text()) || t("adminAudio.audioFailed"));
+        const code = answer.headers.get("content-type")?.includes("json")
+          ? ((await answer.json()) as { code?: string }).code
+          : undefined;
+        setFailure(
+          t(
+            code && code in UPLOAD_ERRORS
+              ? UPLOAD_ERRORS[code as keyof typeof UPLOAD_ERRORS]
+              : answer.status === 413
+                ? "adminAudio.audioTooLarge"
+                : "adminAudio.audioFailed",
+          ),
+        );
         return;
       }
       const stored = (await answer.json()) as { src: string; durationSeconds: number };
@@ -112,11 +126,15 @@ function AudioField({
           {state === "uploading" ? t("adminLibrary.uploading") : null}
         </p>
         {failure ? (
-          <p className="text-sm font-medium text-red-700" data-testid="audio-failure">
+          <p role="alert" className="text-sm font-medium text-red-700" data-testid="audio-failure">
             {failure}
           </p>
         ) : null}
-        {error ? <p className="text-sm font-medium text-red-700">{error}</p> : null}
+        {audioError ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {audioError}
+          </p>
+        ) : null}
       </div>
       <TextField
         label={t("adminAudio.field.durationSeconds")}
@@ -128,6 +146,7 @@ function AudioField({
         value={seconds}
         onChange={(event) => setSeconds(event.currentTarget.value)}
         hint={t("adminAudio.durationHelp")}
+        error={durationError}
       />
     </Section>
   );
@@ -212,7 +231,8 @@ export function TrackEditor({
       <AudioField
         tree={tree}
         trackId={trackId}
-        error={errorOf("record.audio") ?? errorOf("record.durationSeconds")}
+        audioError={errorOf("record.audio")}
+        durationError={errorOf("record.durationSeconds")}
       />
       <Section title={t("adminAudio.section.transcript")}>
         <TextAreaField

@@ -3,6 +3,7 @@ import { AnswerAlert } from "~/components/answer-alert";
 import { Button } from "~/components/ui/button";
 import { LocalDateTime } from "~/components/ui/local-time";
 import { EmptyState, PageHeader } from "~/components/ui/page-header";
+import { Pagination } from "~/components/ui/pagination";
 import type { FormAnswer } from "~/lib/forms";
 import { useLocale, useT } from "~/lib/i18n/react";
 import type { adminReviews } from "../admin-reviews.server";
@@ -80,6 +81,7 @@ export function AdminReviewsPage({
           ))}
         </ul>
       )}
+      <Pagination page={loaded.page} pages={loaded.pages} label={t("adminReviews.pages")} />
     </>
   );
 }
