@@ -343,8 +343,10 @@ describe("the library over HTTP", () => {
     }
   });
 
-  it("keeps the audio section for admins", async () => {
-    expect((await premium.get("/dashboard/audio")).headers.get("location")).toBe("/dashboard");
+  it("leads admins from the Audio link to track management, teachers to Listening", async () => {
+    expect((await premium.get("/dashboard/audio")).headers.get("location")).toBe(
+      "/dashboard/listening",
+    );
     await ensureUser(app.services, {
       email: "admin@library.test",
       firstName: "Ad",
@@ -354,7 +356,9 @@ describe("the library over HTTP", () => {
     });
     const admin = await signIn("admin@library.test");
     const audio = await admin.get("/dashboard/audio");
-    expect(audio.status).toBe(200);
-    expect(await audio.text()).toContain("Listening tracks with transcripts");
+    expect(audio.headers.get("location")).toBe("/admin/audio");
+    const tracks = await admin.get("/admin/audio");
+    expect(tracks.status).toBe(200);
+    expect(await tracks.text()).toContain("Listening tracks");
   });
 });

@@ -160,10 +160,14 @@ describe("routes, guards and rules over HTTP", () => {
       "/admin/organizations",
       "/admin/exercises/all",
       "/admin/materials/all",
-      "/dashboard/audio",
+      "/admin/audio",
+      "/admin/changelog",
+      "/admin/reviews",
     ]) {
       expect((await clients.admin.get(path)).status, path).toBe(200);
     }
+    // The top bar's Audio link leads administrators to track management.
+    expect(outcome(await clients.admin.get("/dashboard/audio"))).toBe("→/admin/audio");
   }, 120_000);
 
   it("sends /auth to sign-in and /dashboard/lessons/new without a student to the roster", async () => {
