@@ -214,6 +214,12 @@ export default [
   route("dashboard/exercises/:id/slides", "routes/dashboard/exercise-slides.ts", {
     id: "exerciseSlides",
   }),
+  route("dashboard/exercises/:id/pdf", "routes/dashboard/exercise-pdf.ts", { id: "exercisePdf" }),
+  route("dashboard/materials/:id/pdf", "routes/dashboard/material-pdf.ts", { id: "materialPdf" }),
+  route("dashboard/lessons/:id/pdf", "routes/dashboard/lesson-pdf.ts", { id: "lessonPdf" }),
+  route("dashboard/lessons/:id/slides", "routes/dashboard/lesson-slides.ts", {
+    id: "lessonSlides",
+  }),
   route("api/school-favorites", "routes/api/school-favorites.ts", { id: "apiSchoolFav" }),
   route("api/resources/count", "routes/api/resources-count.ts", { id: "apiCount" }),
   route("api/captcha/challenge", "routes/api/captcha-challenge.ts", { id: "apiCaptcha" }),

@@ -9,3 +9,20 @@ declare module "sql.js/dist/sql-wasm-browser.js" {
   import initSqlJs from "sql.js";
   export default initSqlJs;
 }
+
+/** svg-to-pdfkit (MIT) ships no types: the one call Parley makes. */
+declare module "svg-to-pdfkit" {
+  interface SvgToPdfOptions {
+    width?: number;
+    height?: number;
+    preserveAspectRatio?: string;
+    assumePt?: boolean;
+  }
+  export default function SVGtoPDF(
+    doc: PDFKit.PDFDocument,
+    svg: string,
+    x: number,
+    y: number,
+    options?: SvgToPdfOptions,
+  ): void;
+}

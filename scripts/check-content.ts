@@ -12,7 +12,9 @@ import {
   ContentBuildError,
   type SourceFile,
 } from "../app/features/content/build";
-import { MaterialFrontMatterSchema } from "../app/features/library/schema";
+import { ExerciseSchema, MaterialFrontMatterSchema } from "../app/features/library/schema";
+import { exerciseSetPictures } from "../app/features/library/set-pictures";
+import { pictureExists, unknownPicture } from "./picture-names";
 import { entryProblems, placeholdersIn } from "../app/features/mail/lifecycle-rules";
 import { lessonPlanMinutes } from "../app/features/library/vocabulary";
 import { SITE_FACT_TOKENS as SITE_FACTS } from "../app/lib/site-facts";
@@ -177,6 +179,40 @@ if (!wanted.length || wanted.includes("materials")) {
     if (markdownToText(doc.body).length < 200)
       problems.push(`${rel}: the printable body is too short`);
     counts.materials = (counts.materials ?? 0) + 1;
+  }
+}
+
+// Exercises: every picture they name (story prompts, pictures to show) exists, so no class
+// screen shows a broken image. The exercise files' other checks: scripts/check-library.ts.
+if (!wanted.length || wanted.includes("exercises")) {
+  for (const file of walk(path.join(root, "library", "exercises")).filter((f) =>
+    f.endsWith(".json"),
+  )) {
+    const rel = path.relative(root, file);
+    let items: unknown;
+    try {
+      items = JSON.parse(fs.readFileSync(file, "utf8"));
+    } catch (error) {
+      problems.push(`${rel}: not valid JSON (${(error as Error).message})`);
+      continue;
+    }
+    if (!Array.isArray(items)) {
+      problems.push(`${rel}: the file must hold a JSON array of exercises`);
+      continue;
+    }
+    items.forEach((item, index) => {
+      const label = `${rel} [${index}] ${(item as { slug?: string }).slug ?? ""}`;
+      const parsed = ExerciseSchema.safeParse(item);
+      if (!parsed.success) {
+        for (const i of parsed.error.issues)
+          problems.push(`${label}: ${i.path.join(".")}: ${i.message}`);
+        return;
+      }
+      for (const { path: where, picture } of exerciseSetPictures(parsed.data))
+        if (!pictureExists(picture.name))
+          problems.push(`${label}: ${where}.name: ${unknownPicture(picture.name)}`);
+      counts.exercises = (counts.exercises ?? 0) + 1;
+    });
   }
 }
 

@@ -4,6 +4,8 @@
 import fs from "node:fs";
 import { levelProblems, nearDuplicatePrompts } from "../app/features/library/rules";
 import { ExerciseSchema, type Exercise } from "../app/features/library/schema";
+import { exerciseSetPictures } from "../app/features/library/set-pictures";
+import { pictureExists, unknownPicture } from "./picture-names";
 
 const files = process.argv.slice(2);
 const problems: string[] = [];
@@ -33,6 +35,9 @@ for (const file of files) {
     }
     const exercise = result.data;
     for (const p of levelProblems(exercise)) problems.push(`${label}: ${p}`);
+    for (const { path, picture } of exerciseSetPictures(exercise))
+      if (!pictureExists(picture.name))
+        problems.push(`${label}: ${path}.name: ${unknownPicture(picture.name)}`);
     const otherSlug = slugs.get(exercise.slug);
     if (otherSlug) problems.push(`${label}: duplicate slug (also in ${otherSlug})`);
     slugs.set(exercise.slug, file);

@@ -98,3 +98,15 @@ export async function readForm(request: Request, maxBytes = 64 * 1024): Promise<
   }
   return form;
 }
+
+/** A generated file sent as a download: never cached, since it follows the viewer's access. */
+export function download(bytes: Uint8Array, type: string, filename: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "content-type": type,
+      "content-disposition": `attachment; filename="${filename}"`,
+      "content-length": String(bytes.byteLength),
+      "cache-control": "private, no-store",
+    },
+  });
+}

@@ -62,6 +62,8 @@ export const exercises = pgTable(
     picture: jsonb("picture"),
     /** The listening track (audio_tracks.id) the exercise goes with, or null. */
     listening: text("listening"),
+    /** The pictures the teacher notes ask to show: `[{ name, alt }]` (/pictures/<name>.svg), or null. */
+    showPictures: jsonb("show_pictures"),
     /** "draft" (only admins see it) or "published" (teachers see it from `publishedAt` on). */
     status: text("status").notNull().default("published"),
     /** Set by the first edit in the admin panel: from then on the seed never rewrites the row. */

@@ -115,3 +115,63 @@ test("in Japanese, a Find someone who card keeps its English prompt whole, under
   await expect(prompt).toHaveText("Find someone who can swim 1 kilometre");
   await expect(slide).not.toContainText("こんな人を探そう： can");
 });
+
+test("a teacher presents a picture story and sees its pictures, on a laptop and on a phone", async ({
+  page,
+  teacher: _freshTeacher,
+}) => {
+  // Issue 17 item 1: every story card shows its scene's pictures, loaded, described and within
+  // the screen; the teacher notes show the pictures they ask the teacher to show.
+  const loaded = (images: ReturnType<typeof page.getByRole>) =>
+    images.evaluateAll((all) =>
+      all.every((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0),
+    );
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/dashboard/exercises/the-dog-and-the-birthday-cake");
+    const slide = page.getByTestId("slide");
+    await expect(slide).toContainText("Key vocabulary");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(slide).toContainText("It is Lily's birthday.");
+    const pictures = slide.getByTestId("story-pictures").getByRole("img");
+    await expect(pictures).toHaveCount(2);
+    await expect(pictures.first()).toHaveAttribute(
+      "alt",
+      "a big chocolate birthday cake with candles",
+    );
+    await expect(pictures.last()).toHaveAttribute("alt", "Lily, the birthday girl");
+    await expect.poll(() => loaded(pictures)).toBe(true);
+    for (const box of await pictures.evaluateAll((all) =>
+      all.map((img) => img.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(viewport.width);
+      expect(box.width).toBeGreaterThan(viewport.width > 500 ? 150 : 110);
+      expect(box.width).toBeLessThanOrEqual(200);
+    }
+    // The next card has three, side by side on a laptop.
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(slide.getByTestId("story-pictures").getByRole("img")).toHaveCount(3);
+    await expect
+      .poll(() => loaded(slide.getByTestId("story-pictures").getByRole("img")))
+      .toBe(true);
+
+    await page.getByRole("button", { name: "Show teacher notes" }).click();
+    const notes = page.getByRole("complementary", { name: "Teacher notes" });
+    await expect(notes.getByRole("heading", { name: "Pictures to show" })).toBeVisible();
+    const shown = notes.getByTestId("show-pictures").getByRole("img");
+    await expect(shown).toHaveCount(2);
+    await expect(shown.first()).toHaveAttribute("alt", "a birthday cake with candles");
+    await notes.scrollIntoViewIfNeeded();
+    await shown.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => loaded(shown)).toBe(true);
+    // Every card at once: each prompt with its smaller pictures beside it.
+    await page.getByRole("button", { name: "All at once" }).click();
+    await expect(
+      page.getByTestId("all-slides").getByTestId("story-pictures").first().getByRole("img"),
+    ).toHaveCount(2);
+  }
+});

@@ -392,6 +392,50 @@ describe("library management in the admin panel", () => {
     expect(page).toContain('href="/dashboard/listening?track=a2-voicemail-saturday-plans"');
   });
 
+  it("keeps a story's pictures and the pictures to show through the editor, and only pictures that exist", async () => {
+    const story = loadExerciseFiles().find((e) => e.slug === "the-dog-and-the-birthday-cake")!;
+    if (story.content.type !== "story") throw new Error("not a story");
+    const to = "/admin/exercise/the-dog-and-the-birthday-cake";
+    const editor = await (await admin.get(to)).text();
+    expect(editor).toContain('name="record.content.prompts.0.pictures.0.name"');
+    expect(editor).toContain('value="birthday-cake"');
+    expect(editor).toContain('name="record.showPictures.1.alt"');
+
+    const first = story.content.prompts[0]!;
+    const renamed = {
+      ...story,
+      content: {
+        ...story.content,
+        prompts: [
+          { ...first, pictures: [{ name: "no-such-picture", alt: "a cake" }] },
+          ...story.content.prompts.slice(1),
+        ],
+      },
+    };
+    const unknown = await admin.postForm(to, {
+      intent: "save",
+      ...editorFields({ record: renamed, status: "published", isFresh: false }),
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("There is no picture with this name.");
+
+    const showPictures = [{ name: "birthday-cake", alt: "a cake with six candles" }];
+    const saved = await admin.postForm(to, {
+      intent: "save",
+      ...editorFields({ record: { ...story, showPictures }, status: "published", isFresh: false }),
+    });
+    expect(saved.status).toBe(200);
+    const [row] = await app.database.db
+      .select({ content: exercises.content, showPictures: exercises.showPictures })
+      .from(exercises)
+      .where(eq(exercises.id, story.slug));
+    expect(row?.showPictures).toEqual(showPictures);
+    expect(row?.content).toEqual(story.content);
+    const page = await (await teacher.get(`/dashboard/exercises/${story.slug}`)).text();
+    expect(page).toContain('src="/pictures/birthday-cake.svg" alt="a cake with six candles"');
+    expect(page).toContain(`alt="${first.pictures![0]!.alt}"`);
+  });
+
   it.runIf(process.env.DATABASE_URL)(
     "shows an admin's edit to a teacher on another instance sharing the database",
     async () => {

@@ -43,7 +43,7 @@ export async function freeAndPremiumTeachers(
   app: TestApp,
   label: string,
   password: string,
-): Promise<{ free: HttpSession; premium: HttpSession }> {
+): Promise<{ free: HttpSession; premium: HttpSession; freeId: string; premiumId: string }> {
   const free = await signedInAccount(app, {
     email: `free-${label}@school.test`,
     role: ROLE.TEACHER,
@@ -58,7 +58,7 @@ export async function freeAndPremiumTeachers(
     .update(userData)
     .set({ trialExpiresAt: new Date(app.clock.now().getTime() + 7 * 24 * 3600_000) })
     .where(eq(userData.userId, premium.id));
-  return { free: free.client, premium: premium.client };
+  return { free: free.client, premium: premium.client, freeId: free.id, premiumId: premium.id };
 }
 
 /**

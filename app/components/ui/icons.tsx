@@ -55,4 +55,5 @@ export const PrintIcon = base(
   "M7 9V3h10v6M7 17H4v-6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v6h-3M7 14h10v7H7z",
 );
 export const CheckIcon = base("M5 12l5 5 9-10");
+export const DownloadIcon = base("M12 4v11M7 10l5 5 5-5M5 20h14");
 export const ArrowLeftIcon = base("M19 12H5M11 6l-6 6 6 6");

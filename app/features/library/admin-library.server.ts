@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { href, redirect } from "react-router";
 import { audioTracks } from "@db/schema";
 import { audit } from "~/lib/audit.server";
+import { pictureSvg } from "~/lib/content/pictures.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import {
   formDone,
@@ -12,6 +13,7 @@ import {
   type FormAnswer,
 } from "~/lib/forms";
 import type { Services } from "~/lib/services.server";
+import type { FieldErrors } from "~/lib/validation/messages";
 import {
   adminListItems,
   copySlug,
@@ -34,6 +36,7 @@ import {
   exerciseInput,
   materialInput,
 } from "./editor-form";
+import { exerciseSetPictures } from "./set-pictures";
 import {
   CEFR_LEVELS,
   EXERCISE_TYPES,
@@ -135,20 +138,30 @@ export async function listeningChoices(services: Services) {
     .orderBy(audioTracks.level, audioTracks.title);
 }
 
-/** Whether a draft names a listening track that does not exist. */
-async function unknownTrack(services: Services, draft: LibraryDraft): Promise<boolean> {
-  const id = "listening" in draft.record ? draft.record.listening : undefined;
-  if (!id) return false;
-  const [row] = await services.db
-    .select({ id: audioTracks.id })
-    .from(audioTracks)
-    .where(eq(audioTracks.id, id));
-  return !row;
+/**
+ * What a draft names that does not exist, as field errors: a listening track, or a picture
+ * (a story prompt's or one to show) that /pictures/<name>.svg would not find.
+ */
+async function missingReferences(services: Services, draft: LibraryDraft): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  if (!("content" in draft.record)) return errors;
+  const id = draft.record.listening;
+  if (id) {
+    const [row] = await services.db
+      .select({ id: audioTracks.id })
+      .from(audioTracks)
+      .where(eq(audioTracks.id, id));
+    if (!row) errors["record.listening"] = { key: "adminLibrary.noSuchTrack" };
+  }
+  for (const { path, picture } of exerciseSetPictures(draft.record))
+    if ((await pictureSvg(picture.name)) === null)
+      errors[`record.${path}.name`] = { key: "adminLibrary.noSuchPicture" };
+  return errors;
 }
 
-function trackRefused(input: Record<string, unknown>) {
+function referencesRefused(input: Record<string, unknown>, errors: FieldErrors) {
   return formFailure<EditorAnswer>({
-    errors: { "record.listening": { key: "adminLibrary.noSuchTrack" } },
+    errors,
     values: {},
     tree: input,
     formError: { key: "adminLibrary.fixErrors" },
@@ -197,7 +210,8 @@ export async function createFromEditor(
       formError: { key: "adminLibrary.fixErrors" },
     });
   const draft = parsed.data as LibraryDraft;
-  if (await unknownTrack(services, draft)) return trackRefused(input);
+  const missing = await missingReferences(services, draft);
+  if (Object.keys(missing).length) return referencesRefused(input, missing);
   const saved = await saveDraft(
     services.database,
     kind,
@@ -255,7 +269,8 @@ export async function editorAction(
         });
       // The slug is the address teachers' favorites and lessons point to: it stays.
       const draft = { ...parsed.data, record: { ...parsed.data.record, slug: id } } as LibraryDraft;
-      if (await unknownTrack(services, draft)) return trackRefused(input);
+      const missing = await missingReferences(services, draft);
+      if (Object.keys(missing).length) return referencesRefused(input, missing);
       const saved = await saveDraft(services.database, kind, draft, "update", admin, now);
       if (!saved.ok) return formRefused("adminLibrary.missing", 404);
       await log("save");

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gt, ilike, lte, or, sql, type SQL } from "dr
 import { exercises, libraryRevisions, materials } from "@db/schema";
 import { inTransaction, type Database, type DatabaseHandle } from "~/lib/db.server";
 import { announceLibraryChange } from "./library-index.server";
-import type { Exercise, MaterialFrontMatter, Picture } from "./schema";
+import type { Exercise, MaterialFrontMatter, Picture, SetPicture } from "./schema";
 import { exerciseRow, materialRow, rebuildLibraryTerms, refreshSearchVectors } from "./sync.server";
 import type { CefrLevel } from "./vocabulary";
 
@@ -73,6 +73,7 @@ export function exerciseRecord(row: ExerciseRow): Exercise {
     publishedAt: day(row.publishedAt),
     ...(row.picture ? { picture: row.picture as Picture } : {}),
     ...(row.listening ? { listening: row.listening } : {}),
+    ...(row.showPictures ? { showPictures: row.showPictures as SetPicture[] } : {}),
   };
 }
 

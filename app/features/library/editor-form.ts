@@ -55,12 +55,15 @@ export function materialInput(tree: Record<string, unknown>): Record<string, unk
 
 /** One field of a type's content: a line, a paragraph, a box of lines, a group or a list. */
 export type ContentField =
-  | { kind: "text"; name: string; long?: boolean; optional?: boolean }
+  | { kind: "text"; name: string; long?: boolean; optional?: boolean; label?: string }
   | { kind: "lines"; name: string; optional?: boolean }
   | { kind: "group"; name: string; fields: ContentField[] }
   | { kind: "list"; name: string; min: number; max: number; fields: ContentField[] };
 
-const text = (name: string, more: { long?: boolean; optional?: boolean } = {}): ContentField => ({
+const text = (
+  name: string,
+  more: { long?: boolean; optional?: boolean; label?: string } = {},
+): ContentField => ({
   kind: "text",
   name,
   ...more,
@@ -83,6 +86,13 @@ const card = (name: string): ContentField => ({
   fields: [text("role"), text("situation", { long: true }), lines("tasks")],
 });
 
+/** Pictures of the bundled set, by name (/pictures/<name>.svg), each with its alt text. */
+const pictures = (name: string, max: number): ContentField =>
+  list(name, 0, max, [
+    text("name", { label: "pictureName" }),
+    text("alt", { label: "pictureAlt" }),
+  ]);
+
 /** The content editor of each exercise type, in the order of the schema (./schema.ts). */
 export const CONTENT_FIELDS: Record<ExerciseType, ContentField[]> = {
   discussion: [list("questions", 6, 16, [text("question"), lines("followUps")])],
@@ -102,7 +112,13 @@ export const CONTENT_FIELDS: Record<ExerciseType, ContentField[]> = {
   "would-you-rather": [
     list("pairs", 6, 16, [text("optionA"), text("optionB"), text("followUp", { optional: true })]),
   ],
-  story: [list("prompts", 4, 12, [text("prompt", { long: true }), lines("mustInclude", true)])],
+  story: [
+    list("prompts", 4, 12, [
+      text("prompt", { long: true }),
+      lines("mustInclude", true),
+      pictures("pictures", 3),
+    ]),
+  ],
   "problem-solving": [
     text("scenario", { long: true }),
     text("task"),
@@ -114,6 +130,9 @@ export const CONTENT_FIELDS: Record<ExerciseType, ContentField[]> = {
   ],
   "find-someone-who": [list("prompts", 8, 16, [text("prompt"), text("followUp")])],
 };
+
+/** The pictures the teacher notes ask to show, shared by every type. */
+export const SHOW_PICTURES_FIELD: ContentField = pictures("showPictures", 6);
 
 /** The vocabulary list, shared by every type. */
 export const VOCABULARY_FIELD: ContentField = list("vocabulary", 4, 16, [

@@ -6,6 +6,8 @@ import { MaterialFrontMatterSchema } from "./schema";
 import { CEFR_LEVELS, EXERCISE_TYPES, lessonPlanMinutes } from "./vocabulary";
 import { buildSlides } from "./slides";
 import { loadExerciseFiles } from "./sync.server";
+import { exerciseSetPictures } from "./set-pictures";
+import { pictureSvg } from "~/lib/content/pictures.server";
 import { parseFrontMatter } from "~/lib/content/front-matter";
 import { FrontMatterSchemas } from "~/features/content/collections";
 
@@ -123,6 +125,28 @@ describe("the seed library", () => {
         expect(own.includes(name) || name in emoji.icons, name).toBe(true);
       }
     }
+  });
+
+  it("gives every story prompt one to three pictures, and every picture an exercise names exists", async () => {
+    const stories = exercises.filter((e) => e.content.type === "story");
+    expect(stories.length).toBeGreaterThanOrEqual(30);
+    for (const e of stories)
+      if (e.content.type === "story")
+        e.content.prompts.forEach((p, i) =>
+          expect(p.pictures?.length ?? 0, `${e.slug} prompt ${i + 1}`).toBeGreaterThanOrEqual(1),
+        );
+    const named = exercises.flatMap((e) =>
+      exerciseSetPictures(e).map(({ path, picture }) => ({ at: `${e.slug} ${path}`, picture })),
+    );
+    expect(named.filter((n) => n.at.includes("showPictures")).length).toBeGreaterThanOrEqual(20);
+    const missing: string[] = [];
+    for (const name of new Set(named.map((n) => n.picture.name)))
+      if ((await pictureSvg(name)) === null)
+        missing.push(
+          ...named.filter((n) => n.picture.name === name).map((n) => `${n.at}: ${name}`),
+        );
+    expect(missing).toEqual([]);
+    for (const { at, picture } of named) expect(picture.alt.length, at).toBeLessThanOrEqual(120);
   });
 
   it("links every track to at least one exercise of its level, and only to tracks that exist", () => {

@@ -19,7 +19,7 @@ import {
   type SchoolRef,
 } from "./school-favorites.server";
 import type { ExerciseCard } from "./search.server";
-import type { ExerciseContent, Picture } from "./schema";
+import type { ExerciseContent, Picture, SetPicture } from "./schema";
 import type { CefrLevel, ExerciseType } from "./vocabulary";
 
 /** Who is looking at the library, and when (the request's moment decides temporary-free items). */
@@ -270,6 +270,8 @@ export interface ExerciseView extends ExerciseCard {
   /** Present only when the viewer may open the exercise: locked content never leaves the server. */
   content: ExerciseContent | null;
   teacherNotes: { aim: string; steps: string[]; tips: string[] } | null;
+  /** The pictures the teacher notes ask to show, with the notes (none when locked). */
+  showPictures?: SetPicture[] | null;
   vocabulary: { term: string; definition: string }[] | null;
   /** The exercise's picture (from the admin panel's media library), if it has one. */
   picture: Picture | null;
@@ -310,6 +312,7 @@ export async function exerciseForViewer(
     publishedAt: row.publishedAt.toISOString(),
     content: base.locked ? null : (row.content as ExerciseContent),
     teacherNotes: base.locked ? null : (row.teacherNotes as ExerciseView["teacherNotes"]),
+    showPictures: base.locked ? null : ((row.showPictures as SetPicture[] | null) ?? null),
     vocabulary: base.locked ? null : (row.vocabulary as ExerciseView["vocabulary"]),
     picture: (row.picture as Picture | null) ?? null,
   };

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { PICTURE_NAME } from "~/lib/content/picture-set";
 import { AUDIENCES, CEFR_LEVELS, GROUPINGS, MATERIAL_TYPES, SLUG_RE, TOPICS } from "./vocabulary";
 
 /**
@@ -22,6 +23,16 @@ const QuestionSchema = z.object({
   question: text(240),
   followUps: z.array(text(200)).min(1).max(4),
 });
+
+/**
+ * A picture of the bundled set (issue 17 item 1): one of our own drawings or a Fluent Emoji
+ * Flat icon, by name (served at /pictures/<name>.svg; the content check refuses a name that
+ * is neither), with the English text read in its place.
+ */
+const SetPictureSchema = z
+  .object({ name: z.string().regex(PICTURE_NAME).max(60), alt: text(120) })
+  .strict();
+export type SetPicture = z.infer<typeof SetPictureSchema>;
 
 const RoleCardSchema = z.object({
   role: text(80),
@@ -62,7 +73,14 @@ const ExerciseContentSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("story"),
     prompts: z
-      .array(z.object({ prompt: text(400), mustInclude: z.array(text(60)).max(5).optional() }))
+      .array(
+        z.object({
+          prompt: text(400),
+          mustInclude: z.array(text(60)).max(5).optional(),
+          /** What the prompt's scene shows, large on the class screen. */
+          pictures: z.array(SetPictureSchema).min(1).max(3).optional(),
+        }),
+      )
       .min(4)
       .max(12),
   }),
@@ -123,6 +141,8 @@ export const ExerciseSchema = z
       steps: z.array(text(400)).min(3).max(8),
       tips: z.array(text(300)).max(5).default([]),
     }),
+    /** The pictures the teacher notes ask the teacher to show (or draw) in class. */
+    showPictures: z.array(SetPictureSchema).min(1).max(6).optional(),
     content: ExerciseContentSchema,
     vocabulary: z
       .array(z.object({ term: text(60), definition: text(200) }))

@@ -1,7 +1,10 @@
 import PptxGenJS from "pptxgenjs";
+import sharp from "sharp";
+import { pictureSvg } from "~/lib/content/pictures.server";
 import type { Translate } from "~/lib/i18n/translate";
 import type { ExerciseView } from "./library.server";
-import { buildSlides, type Slide } from "./slides";
+import { cardText, ENGLISH_HEADINGS, teacherNotes } from "./slide-text";
+import { buildSlides } from "./slides";
 
 /**
  * An exercise as a PowerPoint deck for the classroom screen (issue 17 item 3): a title slide
@@ -15,121 +18,48 @@ const INK = "0F172A";
 const MUTED = "475569";
 const FONT = "Arial";
 
-interface SlideText {
-  heading: string;
-  counter?: string;
-  /** Lines of the card, in English. */
-  lines: string[];
-  bullets: boolean;
-  notes?: string;
-}
-
-function cardText(slide: Slide, t: Translate): SlideText {
-  const count = (label: string, s: { index: number; total: number }) =>
-    `${label} ${s.index} / ${s.total}`;
-  switch (slide.kind) {
-    case "vocabulary":
-      return {
-        heading: t("presenter.vocabulary"),
-        lines: slide.items.map((i) => `${i.term} — ${i.definition}`),
-        bullets: true,
-      };
-    case "question":
-      return {
-        heading: slide.text,
-        counter: count(t("presenter.question"), slide),
-        lines: slide.followUps,
-        bullets: true,
-      };
-    case "setting":
-      return { heading: t("presenter.setting"), lines: [slide.text], bullets: false };
-    case "role":
-      return {
-        heading: t("presenter.roleCard", { card: slide.card }),
-        lines: [slide.role, slide.situation, ...slide.tasks],
-        bullets: true,
-      };
-    case "language":
-      return { heading: t("presenter.usefulLanguage"), lines: slide.items, bullets: true };
-    case "motion":
-      return { heading: t("presenter.motion"), lines: [slide.text], bullets: false };
-    case "arguments":
-      return {
-        heading: slide.side === "for" ? t("presenter.for") : t("presenter.against"),
-        lines: slide.items,
-        bullets: true,
-      };
-    case "taboo":
-      return {
-        heading: slide.word,
-        counter: count(t("presenter.card"), slide),
-        lines: [`${t("presenter.dontSay")}: ${slide.forbidden.join(" · ")}`],
-        bullets: false,
-      };
-    case "choice":
-      return {
-        heading: t("presenter.wouldYouRather"),
-        counter: count(t("presenter.wouldYouRather"), slide),
-        lines: [slide.optionA, t("presenter.or"), slide.optionB],
-        bullets: false,
-        notes: slide.followUp,
-      };
-    case "story":
-      return {
-        heading: t("presenter.story"),
-        counter: count(t("presenter.story"), slide),
-        lines: [slide.text, `${t("presenter.mustInclude")}: ${slide.mustInclude.join(", ")}`],
-        bullets: false,
-      };
-    case "scenario":
-      return { heading: t("presenter.scenario"), lines: [slide.text], bullets: false };
-    case "ranking":
-      return {
-        heading: slide.task,
-        lines: slide.items.map((i) => (i.note ? `${i.name} — ${i.note}` : i.name)),
-        bullets: true,
-      };
-    case "discussion":
-      return { heading: t("presenter.discuss"), lines: slide.items, bullets: true };
-    case "statement":
-      return {
-        heading: slide.text,
-        counter: count(t("presenter.statement"), slide),
-        lines: [t("presenter.agreeOrDisagree")],
-        bullets: false,
-        notes: slide.followUp,
-      };
-    case "find":
-      return {
-        heading: slide.text,
-        counter: count(t("presenter.findSomeoneWho"), slide),
-        lines: [],
-        bullets: false,
-        notes: slide.followUp,
-      };
+/**
+ * A card's pictures as PNG (PowerPoint, Keynote and Google Slides all show PNG; Google Slides
+ * shows no SVG), 512 px square.
+ */
+async function pngPictures(pictures: { name: string; alt: string }[]) {
+  const out: { data: string; alt: string }[] = [];
+  for (const p of pictures) {
+    const svg = await pictureSvg(p.name);
+    if (!svg) continue;
+    const png = await sharp(Buffer.from(svg), { density: 300 })
+      .resize(512, 512, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer();
+    out.push({ data: `image/png;base64,${png.toString("base64")}`, alt: p.alt });
   }
+  return out;
 }
 
-/** Headings that are the exercise's own words are English; the others the teacher's. */
-const ENGLISH_HEADINGS = new Set<Slide["kind"]>([
-  "question",
-  "taboo",
-  "ranking",
-  "statement",
-  "find",
-]);
+/** A 16:9 deck with Parley's metadata. */
+export function newDeck(title: string, subject: string): PptxGenJS {
+  const pptx = new PptxGenJS();
+  pptx.layout = "LAYOUT_WIDE";
+  pptx.title = title;
+  pptx.company = "Parley";
+  pptx.subject = subject;
+  return pptx;
+}
 
-function teacherNotes(exercise: ExerciseView, t: Translate): string {
-  const notes = exercise.teacherNotes;
-  if (!notes) return "";
-  return [
-    `${t("presenter.aim")}: ${notes.aim}`,
-    "",
-    ...notes.steps.map((step, i) => `${i + 1}. ${step}`),
-    ...(notes.tips.length > 0
-      ? ["", `${t("presenter.tips")}:`, ...notes.tips.map((tip) => `• ${tip}`)]
-      : []),
-  ].join("\n");
+/** Text box options for the teacher's language (its direction) and for the English. */
+export function textStyles(rtl: boolean) {
+  return {
+    chrome: { fontFace: FONT, rtlMode: rtl, align: rtl ? "right" : "left" } as const,
+    english: { fontFace: FONT, lang: "en-US", align: "left" } as const,
+  };
+}
+
+/** A white slide with the brand's bar along the top. */
+export function plainSlide(pptx: PptxGenJS): PptxGenJS.Slide {
+  const slide = pptx.addSlide();
+  slide.background = { color: "FFFFFF" };
+  slide.addShape("rect", { x: 0, y: 0, w: 13.33, h: 0.18, fill: { color: BRAND } });
+  return slide;
 }
 
 export async function exerciseDeck(
@@ -137,18 +67,22 @@ export async function exerciseDeck(
   t: Translate,
   rtl: boolean,
 ): Promise<Buffer> {
-  if (!exercise.content) throw new Error("A locked exercise has no slides");
-  const pptx = new PptxGenJS();
-  pptx.layout = "LAYOUT_WIDE";
-  pptx.title = exercise.title;
-  pptx.company = "Parley";
-  pptx.subject = `${exercise.level} · ${exercise.summary}`;
-  const chrome = { fontFace: FONT, rtlMode: rtl, align: rtl ? "right" : "left" } as const;
-  const english = { fontFace: FONT, lang: "en-US", align: "left" } as const;
+  const pptx = newDeck(exercise.title, `${exercise.level} · ${exercise.summary}`);
+  await addExerciseSlides(pptx, exercise, t, rtl);
+  return (await pptx.write({ outputType: "nodebuffer" })) as Buffer;
+}
 
-  const title = pptx.addSlide();
-  title.background = { color: "FFFFFF" };
-  title.addShape("rect", { x: 0, y: 0, w: 13.33, h: 0.18, fill: { color: BRAND } });
+/** An exercise's title slide and cards, added to a deck (its own, or a whole lesson's). */
+export async function addExerciseSlides(
+  pptx: PptxGenJS,
+  exercise: ExerciseView,
+  t: Translate,
+  rtl: boolean,
+) {
+  if (!exercise.content) throw new Error("A locked exercise has no slides");
+  const { chrome, english } = textStyles(rtl);
+
+  const title = plainSlide(pptx);
   // The level and the time in boxes of their own: one line mixing an English level with a
   // right-to-left "15 min" comes out scrambled.
   const meta = { y: 1.2, h: 0.5, fontSize: 18, color: BRAND, bold: true } as const;
@@ -195,9 +129,7 @@ export async function exerciseDeck(
 
   for (const slide of buildSlides(exercise.content, exercise.vocabulary ?? [])) {
     const text = cardText(slide, t);
-    const s = pptx.addSlide();
-    s.background = { color: "FFFFFF" };
-    s.addShape("rect", { x: 0, y: 0, w: 13.33, h: 0.18, fill: { color: BRAND } });
+    const s = plainSlide(pptx);
     if (text.counter)
       s.addText(text.counter, {
         ...chrome,
@@ -219,6 +151,17 @@ export async function exerciseDeck(
       color: INK,
       fit: "shrink",
     });
+    const art = await pngPictures(text.pictures ?? []);
+    art.forEach((picture, i) =>
+      s.addImage({
+        data: picture.data,
+        x: 0.7 + i * 2.5,
+        y: 4.75,
+        w: 2.2,
+        h: 2.2,
+        altText: picture.alt,
+      }),
+    );
     if (text.lines.length > 0)
       s.addText(
         text.lines.map((line) => ({
@@ -230,7 +173,7 @@ export async function exerciseDeck(
           x: 0.7,
           y: 2.5,
           w: 11.9,
-          h: 4.6,
+          h: art.length > 0 ? 2.1 : 4.6,
           fontSize: 22,
           color: INK,
           valign: "top",
@@ -239,5 +182,4 @@ export async function exerciseDeck(
       );
     if (text.notes) s.addNotes(text.notes);
   }
-  return (await pptx.write({ outputType: "nodebuffer" })) as Buffer;
 }

@@ -1,4 +1,4 @@
-import type { ExerciseContent } from "./schema";
+import type { ExerciseContent, SetPicture } from "./schema";
 
 /**
  * An exercise as a sequence of cards for the class screen. Each type has its natural
@@ -21,7 +21,15 @@ export type Slide =
       optionB: string;
       followUp?: string;
     }
-  | { kind: "story"; index: number; total: number; text: string; mustInclude: string[] }
+  | {
+      kind: "story";
+      index: number;
+      total: number;
+      text: string;
+      mustInclude: string[];
+      /** The scene's pictures (the bundled set), shown with the prompt. */
+      pictures: SetPicture[];
+    }
   | { kind: "scenario"; text: string }
   | { kind: "ranking"; task: string; items: { name: string; note?: string }[] }
   | { kind: "discussion"; items: string[] }
@@ -89,6 +97,7 @@ export function buildSlides(
           total: all.length,
           text: p.prompt,
           mustInclude: p.mustInclude ?? [],
+          pictures: p.pictures ?? [],
         }),
       );
       break;

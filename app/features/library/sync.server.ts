@@ -53,7 +53,8 @@ function exerciseSearchText(e: Exercise): string {
     if (typeof value === "string") parts.push(value);
     else if (Array.isArray(value)) value.forEach(walk);
     else if (value && typeof value === "object")
-      Object.entries(value).forEach(([k, v]) => k !== "type" && walk(v));
+      // A prompt's pictures are what it says already, drawn: not words of their own.
+      Object.entries(value).forEach(([k, v]) => k !== "type" && k !== "pictures" && walk(v));
   };
   walk(e.content);
   return parts.filter(Boolean).join(" ");
@@ -132,6 +133,7 @@ export function exerciseRow(e: Exercise, now: Date) {
     isFree: e.isFree,
     picture: e.picture ?? null,
     listening: e.listening ?? null,
+    showPictures: e.showPictures ?? null,
     isFresh: now.getTime() - publishedAt.getTime() <= FRESH_DAYS * DAY_MS,
     freeExpiresAt:
       !e.isFree && now.getTime() - publishedAt.getTime() <= INTRO_FREE_DAYS * DAY_MS
@@ -206,6 +208,7 @@ async function syncExercises(db: Database, now: Date): Promise<number> {
           isFree: sql`excluded.is_free`,
           picture: sql`excluded.picture`,
           listening: sql`excluded.listening`,
+          showPictures: sql`excluded.show_pictures`,
           publishedAt: sql`excluded.published_at`,
           searchText: sql`excluded.search_text`,
           sourceHash: sql`excluded.source_hash`,

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { iconOf, PICTURE_NAME, type IconSet } from "./picture-set";
 
 /**
  * The pictures content can show (issue 17 item 1): `/pictures/<name>.svg` in Markdown. A name
@@ -13,13 +14,6 @@ const originals = import.meta.glob<string>("/content/pictures/*.svg", {
   query: "?raw",
   import: "default",
 });
-
-interface IconSet {
-  icons: Record<string, { body: string; width?: number; height?: number }>;
-  aliases?: Record<string, { parent: string }>;
-  width?: number;
-  height?: number;
-}
 
 let emoji: Promise<IconSet> | null = null;
 
@@ -38,20 +32,13 @@ function emojiSet(): Promise<IconSet> {
   return emoji;
 }
 
-const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
 /** A picture's SVG document by its name, or null when there is no such picture. */
 export async function pictureSvg(name: string): Promise<string | null> {
-  if (!NAME.test(name)) return null;
+  if (!PICTURE_NAME.test(name)) return null;
   const own = originals[`/content/pictures/${name}.svg`];
   if (own) return own;
   const set = await emojiSet();
-  // Own properties only: "constructor" is not a picture.
-  const has = (record: object | undefined, key: string) =>
-    record !== undefined && Object.hasOwn(record, key);
-  const parent = has(set.aliases, name) ? set.aliases?.[name]?.parent : undefined;
-  const key = has(set.icons, name) ? name : parent && has(set.icons, parent) ? parent : null;
-  const icon = key ? set.icons[key] : undefined;
+  const icon = iconOf(set, name);
   if (!icon) return null;
   const width = icon.width ?? set.width ?? 16;
   const height = icon.height ?? set.height ?? 16;

@@ -3,6 +3,7 @@ import { exerciseForViewer, viewerFor } from "~/features/library/library.server"
 import { exerciseDeck } from "~/features/library/slides-pptx.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
+import { download } from "~/lib/http.server";
 import { getLocale } from "~/lib/i18n/locales";
 import { pageLocale } from "~/lib/i18n/page-locale.server";
 import { createTranslator } from "~/lib/i18n/translate";
@@ -22,12 +23,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = pageLocale(request, context);
   const t = createTranslator(locale, services.i18n.get(locale).messages);
   const deck = await exerciseDeck(exercise, t, getLocale(locale).dir === "rtl");
-  return new Response(new Uint8Array(deck), {
-    headers: {
-      "content-type": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-      "content-disposition": `attachment; filename="${exercise.id}.pptx"`,
-      "content-length": String(deck.length),
-      "cache-control": "private, no-store",
-    },
-  });
+  return download(
+    deck,
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    `${exercise.id}.pptx`,
+  );
 }

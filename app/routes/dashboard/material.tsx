@@ -30,6 +30,7 @@ import { foundOr404, notFound } from "~/lib/not-found";
 import { ENGLISH } from "~/lib/i18n/locales";
 import { useLocale, useT } from "~/lib/i18n/react";
 import { LibraryPicture } from "~/features/library/components/library-picture";
+import { DownloadPanel } from "~/components/download-panel";
 
 export const handle = { dashboard: true };
 
@@ -242,6 +243,11 @@ export default function MaterialPage() {
             >
               {t("presenter.print")}
             </Button>
+            <DownloadPanel
+              action={href("/dashboard/materials/:id/pdf", { id: material.id })}
+              pdfs={[{ part: "material", label: t("download.pdf") }]}
+              size="medium"
+            />
           </>
         ) : null}
         <ButtonLink

@@ -1,5 +1,6 @@
 import { Link, href } from "react-router";
 import { Alert } from "~/components/ui/alert";
+import { DownloadPanel } from "~/components/download-panel";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { IntentButton } from "~/components/ui/intent-button";
 import { LocalDateTime } from "~/components/ui/local-time";
@@ -62,6 +63,13 @@ function LessonPlanner({ loaded }: { loaded: LessonPageData }) {
           <Button theme="white" onClick={() => window.print()}>
             {t("lessons.print")}
           </Button>
+          <DownloadPanel
+            action={href("/dashboard/lessons/:id/pdf", { id: lesson.id })}
+            pdfs={[{ part: "plan", label: t("lessons.downloadPlan") }]}
+            slides={href("/dashboard/lessons/:id/slides", { id: lesson.id })}
+            slidesLabel={t("presenter.downloadSlides")}
+            size="medium"
+          />
           <IntentButton
             intent="duplicate"
             action={duplicate.action}

@@ -10,7 +10,12 @@ import { useT } from "~/lib/i18n/react";
 import { dataKey } from "~/lib/i18n/translate";
 import type { FieldErrors } from "~/lib/validation/messages";
 import { useExerciseHref } from "./exercise-href";
-import { CONTENT_FIELDS, VOCABULARY_FIELD, type ContentField } from "../editor-form";
+import {
+  CONTENT_FIELDS,
+  SHOW_PICTURES_FIELD,
+  VOCABULARY_FIELD,
+  type ContentField,
+} from "../editor-form";
 import { SKILL_FOCUS } from "../schema";
 import {
   AUDIENCES,
@@ -280,7 +285,7 @@ function ContentInput({
   errorOf: ErrorOf;
 }) {
   const t = useT();
-  const label = t(labelKey(field.name));
+  const label = t(labelKey(field.kind === "text" ? (field.label ?? field.name) : field.name));
   const value = get(tree, valuePath);
   switch (field.kind) {
     case "text":
@@ -685,6 +690,12 @@ export function ExerciseEditor({
           value={strings(get(tree, "record.teacherNotes.tips"))}
           error={errorOf("record.teacherNotes.tips")}
           rows={2}
+        />
+        <ContentInput
+          field={SHOW_PICTURES_FIELD}
+          path="record.showPictures"
+          tree={tree}
+          errorOf={errorOf}
         />
       </Section>
       <Section title={t("adminLibrary.section.vocabulary")}>

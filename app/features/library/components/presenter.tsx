@@ -1,17 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { href, Link } from "react-router";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { cx } from "~/components/ui/cx";
 import { ArrowLeftIcon, ChevronIcon, ClockIcon, PrintIcon } from "~/components/ui/icons";
 import { useLocale, useT } from "~/lib/i18n/react";
 import type { ExerciseView } from "../library.server";
 import { buildSlides, slideForKey } from "../slides";
+import { DownloadPanel } from "~/components/download-panel";
 import { AccessBadges, LevelBadge } from "./badges";
 import { ClassSharePanel, type ShareableClass, useClassShare } from "./class-share";
 import { FavoriteButton } from "./favorite-button";
 import { ProjectorExit, useProjector } from "./projector";
 import { SchoolFavoriteButton } from "./school-favorite-button";
 import { SlideView } from "./slide-view";
+import { SetPictures } from "./set-pictures";
 import { dataKey } from "~/lib/i18n/translate";
 import { LibraryPicture } from "./library-picture";
 
@@ -111,6 +113,16 @@ export function Presenter({
     return () => window.removeEventListener("keydown", onKey);
   }, [index, mode, slides.length, toggleFullscreen, timer]);
 
+  // Pictures load lazily, and a hidden card's never: printing needs them all, now.
+  useEffect(() => {
+    const loadAll = () =>
+      document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => {
+        img.loading = "eager";
+      });
+    window.addEventListener("beforeprint", loadAll);
+    return () => window.removeEventListener("beforeprint", loadAll);
+  }, []);
+
   const slide = slides[index];
   const notesPanel = exercise.teacherNotes ? (
     <aside
@@ -137,6 +149,17 @@ export function Presenter({
               <li key={tip}>{tip}</li>
             ))}
           </ul>
+        </>
+      ) : null}
+      {exercise.showPictures?.length ? (
+        <>
+          <h3 className="mt-4 font-semibold text-ink">{t("presenter.picturesToShow")}</h3>
+          <SetPictures
+            pictures={exercise.showPictures}
+            size="small"
+            className="mt-2"
+            testId="show-pictures"
+          />
         </>
       ) : null}
     </aside>
@@ -284,13 +307,15 @@ export function Presenter({
         >
           {t("presenter.print")}
         </Button>
-        <a
-          href={`/dashboard/exercises/${encodeURIComponent(exercise.id)}/slides`}
-          download
-          className={buttonClasses("white", "small")}
-        >
-          {t("presenter.downloadSlides")}
-        </a>
+        <DownloadPanel
+          action={href("/dashboard/exercises/:id/pdf", { id: exercise.id })}
+          pdfs={[
+            { part: "cards", label: t("download.cards") },
+            { part: "notes", label: t("download.notes") },
+          ]}
+          slides={href("/dashboard/exercises/:id/slides", { id: exercise.id })}
+          slidesLabel={t("presenter.downloadSlides")}
+        />
         <p className="ms-auto hidden text-xs text-slate-600 lg:block">{t("presenter.keysHint")}</p>
       </div>
       {classes ? (

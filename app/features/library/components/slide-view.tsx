@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { cx } from "~/components/ui/cx";
 import { useT } from "~/lib/i18n/react";
 import type { Slide } from "../slides";
+import { SetPictures } from "./set-pictures";
 
 /** English exercise text, like the prompts it leads: not an interface string. */
 const FIND_SOMEONE_WHO_LEAD = "Find someone who";
@@ -175,7 +176,28 @@ export function SlideView({ slide, large = false }: { slide: Slide; large?: bool
       return (
         <div>
           <Counter index={slide.index} total={slide.total} label={t("presenter.story")} />
-          <p className={cx("mt-3 font-semibold text-ink", main)}>{slide.text}</p>
+          {large ? (
+            <>
+              <p className={cx("mt-3 font-semibold text-ink", main)}>{slide.text}</p>
+              <SetPictures
+                pictures={slide.pictures}
+                size="large"
+                className="mt-5"
+                testId="story-pictures"
+              />
+            </>
+          ) : (
+            // On a page, the scene's pictures stand beside its prompt (below it on a phone).
+            <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
+              <p className={cx("min-w-0 font-semibold text-ink sm:flex-1", main)}>{slide.text}</p>
+              <SetPictures
+                pictures={slide.pictures}
+                size="small"
+                className="shrink-0"
+                testId="story-pictures"
+              />
+            </div>
+          )}
           {slide.mustInclude.length ? (
             <>
               <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-slate-600">

@@ -1,0 +1,1 @@
+ALTER TABLE "exercises" ADD COLUMN "show_pictures" jsonb;
