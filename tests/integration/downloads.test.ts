@@ -134,5 +134,7 @@ describe("lesson files", () => {
 
     expect((await free.get(`/dashboard/lessons/${id}/slides`)).status).toBe(404);
     expect((await free.get(`/dashboard/lessons/${id}/pdf`)).status).toBe(404);
+    expect((await premium.get(`/dashboard/lessons/${"x".repeat(300)}/pdf`)).status).toBe(404);
+    expect((await premium.get(`/dashboard/lessons/${id}/pdf?paper=a5`)).status).toBe(400);
   });
 });

@@ -137,6 +137,8 @@ export async function exerciseNotesPdf(
     w.space(3);
   };
   const label = (name: string, value: string) => {
+    // The label stays with (the first line of) its value.
+    w.ensure(34);
     w.text(name, { size: 9, chrome: true, color: MUTED, style: "bold" });
     w.text(value, { size: 11 });
     w.space(4);
