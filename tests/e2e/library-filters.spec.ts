@@ -53,6 +53,42 @@ test("filters, sort and chips narrow the library by clicking, and the address ke
   await expect(filters.getByRole("checkbox", { name: /^Free only/ })).toBeChecked();
 });
 
+test("a teacher plans by grammar point, language function and skill (issue 18 item 3)", async ({
+  page,
+  teacher: _freshTeacher,
+}) => {
+  await page.goto("/dashboard");
+  await openLibrary(page);
+  const all = await resultCount(page);
+  const filters = page.locator("#library-filters");
+
+  const grammar = filters.getByRole("group", { name: "Grammar point" });
+  const perfect = grammar.getByRole("checkbox", { name: /^Present perfect/ });
+  await perfect.check();
+  await expect(page).toHaveURL(/[?&]grammar=present-perfect(&|$)/);
+  await expect.poll(() => resultCount(page)).toBeLessThan(all);
+  const perfectCount = await resultCount(page);
+  expect(perfectCount).toBeGreaterThan(0);
+  // The box's own count is the number of results it gives.
+  await expect(perfect.locator("xpath=..")).toContainText(String(perfectCount));
+
+  const functions = filters.getByRole("group", { name: "Language function" });
+  await functions.getByRole("button", { name: /^Show all/ }).click();
+  await functions.getByRole("checkbox", { name: /^Telling stories and anecdotes/ }).check();
+  await expect(page).toHaveURL(/[?&]function=storytelling(&|$)/);
+  await expect.poll(() => resultCount(page)).toBeLessThan(perfectCount);
+
+  await filters
+    .getByRole("group", { name: "Skill focus" })
+    .getByRole("checkbox", { name: /^Fluency/ })
+    .check();
+  await expect(page).toHaveURL(/[?&]skill=fluency(&|$)/);
+  // Every result still shows, and a chip takes the grammar point away again.
+  await page.getByRole("link", { name: "Remove Present perfect" }).click();
+  await expect(page).not.toHaveURL(/grammar=/);
+  await expect(page).toHaveURL(/[?&]function=storytelling(&|$)/);
+});
+
 test("on a phone the filters open from their button, which counts the filters in force", async ({
   page,
   teacher: _freshTeacher,

@@ -244,6 +244,44 @@ describe("the library over HTTP", () => {
     expect(data).toContain("lost-luggage-at-the-airport");
   });
 
+  it("narrows by grammar point, language function and skill, each value counting what it gives", async () => {
+    const total = (page: string) => Number(/(\d+) exercises?</.exec(page)?.[1]);
+    const countOf = (page: string, name: string, value: string) =>
+      Number(
+        new RegExp(`name="${name}" value="${value}"[^]*?tabular-nums[^>]*>(\\d+)<`).exec(page)?.[1],
+      );
+    const all = await (await premium.get("/dashboard/exercises?level=B2")).text();
+    // The first values the page offers (a long group shows those with results first).
+    const offered = (name: string) =>
+      [...all.matchAll(new RegExp(`name="${name}" value="([a-z-]+)"`, "g"))].map((m) => m[1]!);
+    const [point, second] = offered("grammar");
+    const [fn] = offered("function");
+    const byPoint = countOf(all, "grammar", point!);
+    const byFunction = countOf(all, "function", fn!);
+    const fluency = countOf(all, "skill", "fluency");
+    for (const n of [byPoint, byFunction, fluency]) {
+      expect(n).toBeGreaterThan(0);
+      expect(n).toBeLessThan(total(all));
+    }
+    const narrowed = await (
+      await premium.get(`/dashboard/exercises?level=B2&grammar=${point}`)
+    ).text();
+    expect(total(narrowed)).toBe(byPoint);
+    // Two values of one filter: either may match.
+    const either = await (
+      await premium.get(`/dashboard/exercises?level=B2&grammar=${point}&grammar=${second}`)
+    ).text();
+    expect(total(either)).toBeGreaterThanOrEqual(byPoint);
+    expect(
+      total(await (await premium.get(`/dashboard/exercises?level=B2&function=${fn}`)).text()),
+    ).toBe(byFunction);
+    expect(
+      total(await (await premium.get("/dashboard/exercises?level=B2&skill=fluency")).text()),
+    ).toBe(fluency);
+    // An unknown value is dropped, not an error.
+    expect((await premium.get("/dashboard/exercises?grammar=future-perfect-ish")).status).toBe(200);
+  });
+
   it("handles malformed filters and a 10,000-character query without failing", async () => {
     expect(
       (await premium.get("/dashboard/exercises?level=Z9&type=x&duration=x&page=abc&sort=%27;drop"))

@@ -2,7 +2,20 @@ import { sql } from "drizzle-orm";
 import { queryRows, type DatabaseHandle } from "~/lib/db.server";
 import { MINUTE_MS } from "~/lib/time";
 import { durationBucket, DURATION_BUCKETS } from "./search-params";
-import { AUDIENCES, CEFR_LEVELS, EXERCISE_TYPES, GROUPINGS, TOPICS } from "./vocabulary";
+import {
+  GRAMMAR_POINTS,
+  grammarPointsOf,
+  LANGUAGE_FUNCTIONS,
+  languageFunctionsOf,
+} from "./language-focus";
+import {
+  AUDIENCES,
+  CEFR_LEVELS,
+  EXERCISE_TYPES,
+  GROUPINGS,
+  SKILL_FOCUS,
+  TOPICS,
+} from "./vocabulary";
 
 const LIBRARY_CHANNEL = "library_changed";
 const REFRESH_MS = 5 * MINUTE_MS;
@@ -36,6 +49,10 @@ export class LibraryIndex {
   bucket = new Uint8Array(0);
   grouping = new Uint8Array(0);
   audience = new Uint8Array(0);
+  /** Skill focus, grammar points and language functions, one bit per value. */
+  skill = new Uint8Array(0);
+  grammar = new Uint32Array(0);
+  functions = new Uint32Array(0);
   isFree = new Uint8Array(0);
   /** Temporary-free until (ms since epoch), 0 when not. */
   freeUntil = new Float64Array(0);
@@ -76,12 +93,15 @@ export class LibraryIndex {
         duration_minutes: number;
         grouping: string[];
         audience: string[];
+        skill_focus: string[];
+        grammar: string | null;
+        functions: string[] | null;
         is_free: boolean;
         free_expires_at: Date | string | null;
         published_at: Date | string;
       }>(
         this.database.db,
-        sql`select id, title, level, type, topics, duration_minutes, grouping, audience, is_free, free_expires_at, published_at from exercises where status = 'published'`,
+        sql`select id, title, level, type, topics, duration_minutes, grouping, audience, skill_focus, grammar, functions, is_free, free_expires_at, published_at from exercises where status = 'published'`,
       );
       const n = rows.length;
       const next = {
@@ -95,6 +115,9 @@ export class LibraryIndex {
         bucket: new Uint8Array(n),
         grouping: new Uint8Array(n),
         audience: new Uint8Array(n),
+        skill: new Uint8Array(n),
+        grammar: new Uint32Array(n),
+        functions: new Uint32Array(n),
         isFree: new Uint8Array(n),
         freeUntil: new Float64Array(n),
         published: new Float64Array(n),
@@ -116,6 +139,9 @@ export class LibraryIndex {
         next.bucket[i] = DURATION_BUCKETS.indexOf(durationBucket(r.duration_minutes));
         next.grouping[i] = bitsOf(r.grouping, GROUPINGS);
         next.audience[i] = bitsOf(r.audience, AUDIENCES);
+        next.skill[i] = bitsOf(r.skill_focus, SKILL_FOCUS);
+        next.grammar[i] = bitsOf(grammarPointsOf(r.grammar), GRAMMAR_POINTS) >>> 0;
+        next.functions[i] = bitsOf(languageFunctionsOf(r.functions), LANGUAGE_FUNCTIONS) >>> 0;
         next.isFree[i] = r.is_free ? 1 : 0;
         next.freeUntil[i] = r.free_expires_at ? new Date(r.free_expires_at).getTime() : 0;
         next.published[i] = new Date(r.published_at).getTime();

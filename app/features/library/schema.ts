@@ -1,21 +1,20 @@
 import { z } from "~/lib/zod";
 import { PICTURE_NAME } from "~/lib/content/picture-set";
-import { AUDIENCES, CEFR_LEVELS, GROUPINGS, MATERIAL_TYPES, SLUG_RE, TOPICS } from "./vocabulary";
+import {
+  AUDIENCES,
+  CEFR_LEVELS,
+  GROUPINGS,
+  MATERIAL_TYPES,
+  SKILL_FOCUS,
+  SLUG_RE,
+  TOPICS,
+} from "./vocabulary";
 
 /**
  * The exercise and material library as teachers plan with it: level, topic, time, group
  * size, skill focus, and the student-facing content structured by exercise type.
  * These schemas validate the data files in content/library and shape the database rows.
  */
-
-export const SKILL_FOCUS = [
-  "fluency",
-  "accuracy",
-  "vocabulary",
-  "functional-language",
-  "pronunciation",
-  "critical-thinking",
-] as const;
 
 const text = (max: number) => z.string().trim().min(2).max(max);
 

@@ -4,12 +4,14 @@ import {
   EXERCISE_TYPES,
   GROUPINGS,
   MATERIAL_TYPES,
+  SKILL_FOCUS,
   TOPICS,
   type CefrLevel,
   type ExerciseType,
   type MaterialType,
   type Topic,
 } from "./vocabulary";
+import { GRAMMAR_POINTS, LANGUAGE_FUNCTIONS } from "./language-focus";
 
 export const DURATION_BUCKETS = ["up-to-10", "11-20", "21-30", "over-30"] as const;
 export type DurationBucket = (typeof DURATION_BUCKETS)[number];
@@ -27,6 +29,9 @@ export interface SearchParams {
   durations: DurationBucket[];
   groupings: string[];
   audiences: string[];
+  skills: string[];
+  grammar: string[];
+  functions: string[];
   freeOnly: boolean;
   favoritesOnly: boolean;
   sort: Sort;
@@ -66,6 +71,9 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
     durations: pick(list(params, "duration"), DURATION_BUCKETS),
     groupings: pick(list(params, "grouping"), GROUPINGS),
     audiences: pick(list(params, "audience"), AUDIENCES),
+    skills: pick(list(params, "skill"), SKILL_FOCUS),
+    grammar: pick(list(params, "grammar"), GRAMMAR_POINTS),
+    functions: pick(list(params, "function"), LANGUAGE_FUNCTIONS),
     freeOnly: params.get("free") === "1",
     favoritesOnly: params.get("favorites") === "1",
     sort: sort ?? "relevance",
@@ -106,6 +114,9 @@ export interface LibraryQuery {
   durations?: readonly string[];
   groupings?: readonly string[];
   audiences?: readonly string[];
+  skills?: readonly string[];
+  grammar?: readonly string[];
+  functions?: readonly string[];
   freeOnly?: boolean;
   favoritesOnly?: boolean;
   sort?: string;
@@ -123,6 +134,9 @@ export function searchParamsToQuery(p: LibraryQuery): URLSearchParams {
     ["duration", p.durations],
     ["grouping", p.groupings],
     ["audience", p.audiences],
+    ["skill", p.skills],
+    ["grammar", p.grammar],
+    ["function", p.functions],
   ] as const) {
     for (const v of values ?? []) out.append(name, v);
   }

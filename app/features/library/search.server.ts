@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { exercises } from "@db/schema";
 import { queryRows, textArray, type Database, type DatabaseHandle } from "~/lib/db.server";
 import { canOpen, type Viewer } from "./access";
+import { GRAMMAR_POINTS, LANGUAGE_FUNCTIONS } from "./language-focus";
 import { libraryIndex, type LibraryIndex } from "./library-index.server";
 import { DURATION_BUCKETS, interpretQuery, PAGE_SIZE, type SearchParams } from "./search-params";
 import {
@@ -12,6 +13,7 @@ import {
   TOPICS,
   type CefrLevel,
   type ExerciseType,
+  SKILL_FOCUS,
 } from "./vocabulary";
 
 export interface ExerciseCard {
@@ -33,7 +35,17 @@ export interface ExerciseCard {
   schoolFavorite: boolean | null;
 }
 
-export type FacetName = "level" | "type" | "topic" | "duration" | "grouping" | "audience" | "free";
+export type FacetName =
+  | "level"
+  | "type"
+  | "topic"
+  | "duration"
+  | "grouping"
+  | "audience"
+  | "skill"
+  | "grammar"
+  | "function"
+  | "free";
 type Facets = Record<FacetName, Record<string, number>>;
 
 export interface SearchResult {
@@ -123,7 +135,18 @@ function maskOf(values: readonly string[], all: readonly string[]): number {
 }
 
 function emptyFacets(): Facets {
-  return { level: {}, type: {}, topic: {}, duration: {}, grouping: {}, audience: {}, free: {} };
+  return {
+    level: {},
+    type: {},
+    topic: {},
+    duration: {},
+    grouping: {},
+    audience: {},
+    skill: {},
+    grammar: {},
+    function: {},
+    free: {},
+  };
 }
 
 /**
@@ -179,6 +202,9 @@ export async function searchExercises(
   const bucketMask = maskOf(params.durations, DURATION_BUCKETS);
   const groupingMask = maskOf(params.groupings, GROUPINGS);
   const audienceMask = maskOf(params.audiences, AUDIENCES);
+  const skillMask = maskOf(params.skills, SKILL_FOCUS);
+  const grammarMask = maskOf(params.grammar, GRAMMAR_POINTS);
+  const functionMask = maskOf(params.functions, LANGUAGE_FUNCTIONS);
   const minutes = interpretation.minutes;
   const nowMs = now.getTime();
   const favoritePositions =
@@ -194,6 +220,9 @@ export async function searchExercises(
   const bucketCounts = new Uint32Array(DURATION_BUCKETS.length);
   const groupingCounts = new Uint32Array(GROUPINGS.length);
   const audienceCounts = new Uint32Array(AUDIENCES.length);
+  const skillCounts = new Uint32Array(SKILL_FOCUS.length);
+  const grammarCounts = new Uint32Array(GRAMMAR_POINTS.length);
+  const functionCounts = new Uint32Array(LANGUAGE_FUNCTIONS.length);
   let freeCount = 0;
   const results: number[] = [];
 
@@ -209,10 +238,18 @@ export async function searchExercises(
     bucket,
     grouping,
     audience,
+    skill,
+    grammar,
+    functions,
     isFree,
     freeUntil,
     published,
   } = index;
+  /** Adds one to the count of every value whose bit is set. */
+  const countBits = (counts: Uint32Array, bits: number) => {
+    for (let rest = bits >>> 0; rest !== 0; rest = (rest & (rest - 1)) >>> 0)
+      counts[31 - Math.clz32(rest & -rest)]!++;
+  };
   const count = order.length;
   for (let k = 0; k < count; k++) {
     const i = order[k] as number;
@@ -231,31 +268,37 @@ export async function searchExercises(
       (minutes === null || (m >= minutes - 5 && m <= minutes + 5));
     const g = grouping[i] as number;
     const a = audience[i] as number;
+    const sk = skill[i] as number;
+    const gr = grammar[i] as number;
+    const fn = functions[i] as number;
     const grp = groupingMask === 0 || (g & groupingMask) !== 0;
     const aud = audienceMask === 0 || (a & audienceMask) !== 0;
+    const skl = skillMask === 0 || (sk & skillMask) !== 0;
+    const gra = grammarMask === 0 || (gr & grammarMask) !== 0;
+    const fun = functionMask === 0 || (fn & functionMask) !== 0;
     const freeNow = isFree[i] === 1 || (freeUntil[i] as number) > nowMs;
     const fre = !params.freeOnly || freeNow;
 
-    if (lev && typ && top && dur && grp && aud && fre) results.push(i);
-    // Each filter's counts ignore that filter itself, so other choices stay visible.
-    if (typ && top && dur && grp && aud && fre) levelCounts[level[i] as number]!++;
-    if (lev && top && dur && grp && aud && fre) typeCounts[type[i] as number]!++;
-    if (lev && typ && dur && grp && aud && fre) {
+    // Each filter's counts ignore that filter itself, so other choices stay visible: a value
+    // is counted when every other filter passes, that is when at most this one fails.
+    const failed = +!lev + +!typ + +!top + +!dur + +!grp + +!aud + +!skl + +!gra + +!fun + +!fre;
+    if (failed > 1) continue;
+    if (failed === 0) results.push(i);
+    if (failed === 0 || !lev) levelCounts[level[i] as number]!++;
+    if (failed === 0 || !typ) typeCounts[type[i] as number]!++;
+    if (failed === 0 || !top) {
       for (let bits = low; bits !== 0; bits &= bits - 1)
         topicCounts[31 - Math.clz32(bits & -bits)]!++;
       for (let bits = high; bits !== 0; bits &= bits - 1)
         topicCounts[63 - Math.clz32(bits & -bits)]!++;
     }
-    if (lev && typ && top && grp && aud && fre) bucketCounts[bucket[i] as number]!++;
-    if (lev && typ && top && dur && aud && fre) {
-      for (let bits = g; bits !== 0; bits &= bits - 1)
-        groupingCounts[31 - Math.clz32(bits & -bits)]!++;
-    }
-    if (lev && typ && top && dur && grp && fre) {
-      for (let bits = a; bits !== 0; bits &= bits - 1)
-        audienceCounts[31 - Math.clz32(bits & -bits)]!++;
-    }
-    if (lev && typ && top && dur && grp && aud && freeNow) freeCount++;
+    if (failed === 0 || !dur) bucketCounts[bucket[i] as number]!++;
+    if (failed === 0 || !grp) countBits(groupingCounts, g);
+    if (failed === 0 || !aud) countBits(audienceCounts, a);
+    if (failed === 0 || !skl) countBits(skillCounts, sk);
+    if (failed === 0 || !gra) countBits(grammarCounts, gr);
+    if (failed === 0 || !fun) countBits(functionCounts, fn);
+    if ((failed === 0 || !fre) && freeNow) freeCount++;
   }
 
   if (candidates) {
@@ -306,6 +349,9 @@ export async function searchExercises(
   DURATION_BUCKETS.forEach((v, i) => (facets.duration[v] = bucketCounts[i] ?? 0));
   GROUPINGS.forEach((v, i) => (facets.grouping[v] = groupingCounts[i] ?? 0));
   AUDIENCES.forEach((v, i) => (facets.audience[v] = audienceCounts[i] ?? 0));
+  SKILL_FOCUS.forEach((v, i) => (facets.skill[v] = skillCounts[i] ?? 0));
+  GRAMMAR_POINTS.forEach((v, i) => (facets.grammar[v] = grammarCounts[i] ?? 0));
+  LANGUAGE_FUNCTIONS.forEach((v, i) => (facets.function[v] = functionCounts[i] ?? 0));
   facets.free.free = freeCount;
 
   return {

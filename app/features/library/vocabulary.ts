@@ -63,6 +63,14 @@ export type ExerciseType = (typeof EXERCISE_TYPES)[number];
 
 export const GROUPINGS = ["one-to-one", "pairs", "small-groups", "whole-class"] as const;
 export const AUDIENCES = ["teens", "adults", "business"] as const;
+export const SKILL_FOCUS = [
+  "fluency",
+  "accuracy",
+  "vocabulary",
+  "functional-language",
+  "pronunciation",
+  "critical-thinking",
+] as const;
 
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -22,8 +22,10 @@ import {
   CEFR_LEVELS,
   EXERCISE_TYPES,
   GROUPINGS,
+  SKILL_FOCUS,
   TOPICS,
 } from "~/features/library/vocabulary";
+import { GRAMMAR_POINTS, LANGUAGE_FUNCTIONS } from "~/features/library/language-focus";
 import {
   DURATION_BUCKETS,
   parseSearchParams,
@@ -75,6 +77,9 @@ const FACET_VALUES: Record<Facet, readonly string[]> = {
   duration: DURATION_BUCKETS,
   grouping: GROUPINGS,
   audience: AUDIENCES,
+  skill: SKILL_FOCUS,
+  grammar: GRAMMAR_POINTS,
+  function: LANGUAGE_FUNCTIONS,
 };
 
 type Facet = Exclude<FacetName, "free">;
@@ -187,6 +192,9 @@ export default function ExercisesPage() {
           duration: facetLabel("duration"),
           grouping: facetLabel("grouping"),
           audience: facetLabel("audience"),
+          skill: facetLabel("skill"),
+          grammar: facetLabel("grammar"),
+          function: facetLabel("function"),
         }}
         freeOnly={params.freeOnly}
         favoritesOnly={params.favoritesOnly}
@@ -199,6 +207,9 @@ export default function ExercisesPage() {
             {group(apply, "topic", params.topics, true)}
             {group(apply, "grouping", params.groupings)}
             {group(apply, "audience", params.audiences)}
+            {group(apply, "grammar", params.grammar, true)}
+            {group(apply, "function", params.functions, true)}
+            {group(apply, "skill", params.skills)}
           </>
         )}
         heading={t("library.resultCount", { count: result.total })}

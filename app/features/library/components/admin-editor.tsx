@@ -16,7 +16,7 @@ import {
   VOCABULARY_FIELD,
   type ContentField,
 } from "../editor-form";
-import { SKILL_FOCUS } from "../schema";
+import { SKILL_FOCUS } from "../vocabulary";
 import {
   AUDIENCES,
   CEFR_LEVELS,
