@@ -43,7 +43,17 @@ export function DownloadPanel({
     }
   }, []);
   return (
-    <details className="group relative print:hidden" data-testid="downloads">
+    <details
+      className="group relative print:hidden"
+      data-testid="downloads"
+      // Escape closes the panel and gives the focus back to its button.
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !event.currentTarget.open) return;
+        event.currentTarget.open = false;
+        event.currentTarget.querySelector("summary")?.focus();
+        event.stopPropagation();
+      }}
+    >
       <summary className={buttonClasses("white", size, "cursor-pointer list-none")}>
         <DownloadIcon className="size-4" />
         {t("download.title")}

@@ -69,6 +69,11 @@ test("a teacher downloads an exercise's cards, notes and slides, on a phone too"
     downloads.getByRole("button", { name: "Teacher notes (PDF)" }).click(),
   );
   const notePages = await readPdf(notes.bytes);
+  // Escape closes the panel and the focus goes back to its button.
+  await downloads.getByLabel("Paper size").focus();
+  await page.keyboard.press("Escape");
+  await expect(downloads.locator("form")).toBeHidden();
+  await expect(downloads.locator("summary")).toBeFocused();
   expect(allText(notePages)).toContain("Teacher notes");
   expect(allText(notePages)).toContain("Swap roles and repeat with a new detail");
 });
