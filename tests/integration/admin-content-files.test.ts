@@ -57,8 +57,8 @@ describe("listening tracks and the changelog in the admin panel", () => {
     expect(answer.status).toBe(201);
     const stored = (await answer.json()) as { src: string; durationSeconds: number };
     expect(stored.src).toMatch(/^\/media\/[a-f0-9]{24}\.mp3$/);
-    expect(stored.durationSeconds).toBeGreaterThanOrEqual(55);
-    expect(stored.durationSeconds).toBeLessThanOrEqual(65);
+    expect(stored.durationSeconds).toBeGreaterThanOrEqual(65);
+    expect(stored.durationSeconds).toBeLessThanOrEqual(75);
 
     const file = stored.src.slice("/media/".length);
     const played = await admin.get(`/admin/media/${file}`, { range: "bytes=0-99" });
