@@ -42,6 +42,13 @@ export const exercises = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     vocabularyFocus: text("vocabulary_focus"),
+    /**
+     * `grammar` and `functions` read into the library's fixed vocabulary (language-focus.ts),
+     * stored when the row is written so the filters' index only reads them; null until the
+     * sync has derived them for a row written before they existed.
+     */
+    grammarPoints: text("grammar_points").array(),
+    languageFunctions: text("language_functions").array(),
     durationMinutes: integer("duration_minutes").notNull(),
     grouping: text("grouping").array().notNull(),
     audience: text("audience").array().notNull(),

@@ -2,12 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type DatabaseHandle } from "~/lib/db.server";
 import { MINUTE_MS } from "~/lib/time";
 import { durationBucket, DURATION_BUCKETS } from "./search-params";
-import {
-  GRAMMAR_POINTS,
-  grammarPointsOf,
-  LANGUAGE_FUNCTIONS,
-  languageFunctionsOf,
-} from "./language-focus";
+import { GRAMMAR_POINTS, LANGUAGE_FUNCTIONS } from "./language-focus";
 import {
   AUDIENCES,
   CEFR_LEVELS,
@@ -94,14 +89,14 @@ export class LibraryIndex {
         grouping: string[];
         audience: string[];
         skill_focus: string[];
-        grammar: string | null;
-        functions: string[] | null;
+        grammar_points: string[] | null;
+        language_functions: string[] | null;
         is_free: boolean;
         free_expires_at: Date | string | null;
         published_at: Date | string;
       }>(
         this.database.db,
-        sql`select id, title, level, type, topics, duration_minutes, grouping, audience, skill_focus, grammar, functions, is_free, free_expires_at, published_at from exercises where status = 'published'`,
+        sql`select id, title, level, type, topics, duration_minutes, grouping, audience, skill_focus, grammar_points, language_functions, is_free, free_expires_at, published_at from exercises where status = 'published'`,
       );
       const n = rows.length;
       const next = {
@@ -140,8 +135,8 @@ export class LibraryIndex {
         next.grouping[i] = bitsOf(r.grouping, GROUPINGS);
         next.audience[i] = bitsOf(r.audience, AUDIENCES);
         next.skill[i] = bitsOf(r.skill_focus, SKILL_FOCUS);
-        next.grammar[i] = bitsOf(grammarPointsOf(r.grammar), GRAMMAR_POINTS) >>> 0;
-        next.functions[i] = bitsOf(languageFunctionsOf(r.functions), LANGUAGE_FUNCTIONS) >>> 0;
+        next.grammar[i] = bitsOf(r.grammar_points ?? [], GRAMMAR_POINTS) >>> 0;
+        next.functions[i] = bitsOf(r.language_functions ?? [], LANGUAGE_FUNCTIONS) >>> 0;
         next.isFree[i] = r.is_free ? 1 : 0;
         next.freeUntil[i] = r.free_expires_at ? new Date(r.free_expires_at).getTime() : 0;
         next.published[i] = new Date(r.published_at).getTime();

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { audioTracks, exercises, libraryRevisions, libraryTerms, materials } from "@db/schema";
 import { FrontMatterSchemas } from "~/features/content";
 import { contentSources } from "~/features/content/index.server";
@@ -13,6 +13,7 @@ import {
   type MaterialFrontMatter,
 } from "./schema";
 import { DAY_MS } from "~/lib/time";
+import { grammarPointsOf, languageFunctionsOf } from "./language-focus";
 
 const exerciseFiles = import.meta.glob<unknown>("/content/library/exercises/**/*.json", {
   eager: true,
@@ -123,6 +124,8 @@ export function exerciseRow(e: Exercise, now: Date) {
     skillFocus: e.skillFocus,
     grammar: e.languageFocus.grammar ?? null,
     functions: e.languageFocus.functions ?? [],
+    grammarPoints: grammarPointsOf(e.languageFocus.grammar),
+    languageFunctions: languageFunctionsOf(e.languageFocus.functions),
     vocabularyFocus: e.languageFocus.vocabulary ?? null,
     durationMinutes: e.durationMinutes,
     grouping: e.grouping,
@@ -198,6 +201,8 @@ async function syncExercises(db: Database, now: Date): Promise<number> {
           skillFocus: sql`excluded.skill_focus`,
           grammar: sql`excluded.grammar`,
           functions: sql`excluded.functions`,
+          grammarPoints: sql`excluded.grammar_points`,
+          languageFunctions: sql`excluded.language_functions`,
           vocabularyFocus: sql`excluded.vocabulary_focus`,
           durationMinutes: sql`excluded.duration_minutes`,
           grouping: sql`excluded.grouping`,
@@ -220,7 +225,27 @@ async function syncExercises(db: Database, now: Date): Promise<number> {
     db,
     changed.map((e) => e.slug),
   );
+  await deriveLanguageFocus(db);
   return changed.length;
+}
+
+/**
+ * Rows written before grammar points and functions were stored (migration 0023), the
+ * administrators' ones included, get them once here; later writes carry them.
+ */
+async function deriveLanguageFocus(db: Database) {
+  const rows = await db
+    .select({ id: exercises.id, grammar: exercises.grammar, functions: exercises.functions })
+    .from(exercises)
+    .where(isNull(exercises.grammarPoints));
+  for (const row of rows)
+    await db
+      .update(exercises)
+      .set({
+        grammarPoints: grammarPointsOf(row.grammar),
+        languageFunctions: languageFunctionsOf(row.functions),
+      })
+      .where(eq(exercises.id, row.id));
 }
 
 /**
