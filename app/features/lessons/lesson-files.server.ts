@@ -11,6 +11,7 @@ import {
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Services } from "~/lib/services.server";
 import { dataKey, type Translate } from "~/lib/i18n/translate";
+import type { ReaderLocale } from "~/lib/pdf/request.server";
 import { PdfWriter, type Paper } from "~/lib/pdf/writer.server";
 import { getLesson, type LessonView } from "./lessons.server";
 
@@ -139,7 +140,7 @@ export async function lessonPdf(
   files: LessonFiles,
   paper: Paper,
   t: Translate,
-  locale: { code: string; dir: "ltr" | "rtl" },
+  locale: ReaderLocale,
 ): Promise<Buffer> {
   const { lesson } = files;
   const w = new PdfWriter({

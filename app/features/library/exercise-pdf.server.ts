@@ -1,5 +1,6 @@
 import { dataKey, type Translate } from "~/lib/i18n/translate";
-import { pictureSvg } from "~/lib/content/pictures.server";
+import { svgPictures } from "~/lib/content/pictures.server";
+import type { ReaderLocale } from "~/lib/pdf/request.server";
 import { PdfWriter, type Paper } from "~/lib/pdf/writer.server";
 import type { ExerciseView } from "./library.server";
 import { cardText, ENGLISH_HEADINGS } from "./slide-text";
@@ -15,11 +16,6 @@ import { buildSlides } from "./slides";
 export type ExercisePdfPart = "cards" | "notes";
 export const EXERCISE_PDF_PARTS: readonly ExercisePdfPart[] = ["cards", "notes"];
 
-export interface PdfLocale {
-  code: string;
-  dir: "ltr" | "rtl";
-}
-
 const MUTED = "#475569";
 const BRAND = "#1d35d7";
 
@@ -28,7 +24,7 @@ function writer(
   header: string,
   paper: Paper,
   t: Translate,
-  locale: PdfLocale,
+  locale: ReaderLocale,
 ): PdfWriter {
   return new PdfWriter({
     paper,
@@ -57,20 +53,11 @@ function titleBlock(w: PdfWriter, exercise: ExerciseView, t: Translate) {
   w.space(12);
 }
 
-async function pictures(names: { name: string; alt: string }[]) {
-  const out: { svg: string; alt: string }[] = [];
-  for (const p of names) {
-    const svg = await pictureSvg(p.name);
-    if (svg) out.push({ svg, alt: p.alt });
-  }
-  return out;
-}
-
 export async function exerciseCardsPdf(
   exercise: ExerciseView,
   paper: Paper,
   t: Translate,
-  locale: PdfLocale,
+  locale: ReaderLocale,
 ): Promise<Buffer> {
   if (!exercise.content) throw new Error("A locked exercise has no cards");
   const w = writer(exercise, t("pdf.studentCards"), paper, t, locale);
@@ -82,7 +69,7 @@ export async function exerciseCardsPdf(
   const inner = { indent: pad, width: w.columnWidth - pad };
   for (const slide of buildSlides(exercise.content, exercise.vocabulary ?? [])) {
     const card = cardText(slide, t);
-    const art = await pictures(card.pictures ?? []);
+    const art = await svgPictures(card.pictures ?? []);
     const headingOptions = {
       ...inner,
       size: 15,
@@ -123,7 +110,7 @@ export async function exerciseNotesPdf(
   exercise: ExerciseView,
   paper: Paper,
   t: Translate,
-  locale: PdfLocale,
+  locale: ReaderLocale,
 ): Promise<Buffer> {
   const notes = exercise.teacherNotes;
   if (!exercise.content || !notes) throw new Error("A locked exercise has no teacher notes");
@@ -165,7 +152,7 @@ export async function exerciseNotesPdf(
     w.space(4);
   });
 
-  const show = await pictures(exercise.showPictures ?? []);
+  const show = await svgPictures(exercise.showPictures ?? []);
   if (show.length > 0) {
     heading(t("presenter.picturesToShow"));
     w.pictures(show, 72);

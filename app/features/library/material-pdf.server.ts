@@ -9,7 +9,7 @@ import {
   type TableCell,
   type TableRow,
 } from "~/lib/pdf/writer.server";
-import type { PdfLocale } from "./exercise-pdf.server";
+import type { ReaderLocale } from "~/lib/pdf/request.server";
 import type { MaterialCard } from "./materials.server";
 
 /**
@@ -71,7 +71,7 @@ export async function materialPdf(
   material: MaterialCard & { body: string | null },
   paper: Paper,
   t: Translate,
-  locale: PdfLocale,
+  locale: ReaderLocale,
 ): Promise<Buffer> {
   if (material.body === null) throw new Error("A locked material has no body");
   const typeName = t(dataKey(`materials.typeName.${material.type}`));

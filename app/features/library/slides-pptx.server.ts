@@ -1,6 +1,6 @@
 import PptxGenJS from "pptxgenjs";
 import sharp from "sharp";
-import { pictureSvg } from "~/lib/content/pictures.server";
+import { svgPictures } from "~/lib/content/pictures.server";
 import type { Translate } from "~/lib/i18n/translate";
 import type { ExerciseView } from "./library.server";
 import { cardText, ENGLISH_HEADINGS, teacherNotes } from "./slide-text";
@@ -23,17 +23,15 @@ const FONT = "Arial";
  * shows no SVG), 512 px square.
  */
 async function pngPictures(pictures: { name: string; alt: string }[]) {
-  const out: { data: string; alt: string }[] = [];
-  for (const p of pictures) {
-    const svg = await pictureSvg(p.name);
-    if (!svg) continue;
-    const png = await sharp(Buffer.from(svg), { density: 300 })
-      .resize(512, 512, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
-      .png()
-      .toBuffer();
-    out.push({ data: `image/png;base64,${png.toString("base64")}`, alt: p.alt });
-  }
-  return out;
+  return Promise.all(
+    (await svgPictures(pictures)).map(async ({ svg, alt }) => {
+      const png = await sharp(Buffer.from(svg), { density: 300 })
+        .resize(512, 512, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer();
+      return { data: `image/png;base64,${png.toString("base64")}`, alt };
+    }),
+  );
 }
 
 /** A 16:9 deck with Parley's metadata. */

@@ -44,3 +44,15 @@ export async function pictureSvg(name: string): Promise<string | null> {
   const height = icon.height ?? set.height ?? 16;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${icon.body}</svg>`;
 }
+
+/** Named pictures with their alt text as SVG documents, leaving out names with no picture. */
+export async function svgPictures(
+  pictures: readonly { name: string; alt: string }[],
+): Promise<{ svg: string; alt: string }[]> {
+  const out: { svg: string; alt: string }[] = [];
+  for (const p of pictures) {
+    const svg = await pictureSvg(p.name);
+    if (svg) out.push({ svg, alt: p.alt });
+  }
+  return out;
+}

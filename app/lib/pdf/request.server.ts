@@ -4,11 +4,27 @@ import { pageLocale } from "~/lib/i18n/page-locale.server";
 import { createTranslator, type Translate } from "~/lib/i18n/translate";
 import { PAPERS, type Paper } from "./writer.server";
 
+/** The reader's language and its direction, which a downloaded file's own words follow. */
+export interface ReaderLocale {
+  code: string;
+  dir: "ltr" | "rtl";
+}
+
+/** The translator and language of the person downloading (slides and PDFs alike). */
+export function readerLocale(
+  request: Request,
+  context: ContextReader,
+): { t: Translate; locale: ReaderLocale } {
+  const code = pageLocale(request, context);
+  const t = createTranslator(code, getServices(context).i18n.get(code).messages);
+  return { t, locale: { code, dir: getLocale(code).dir } };
+}
+
 export interface PdfRequest<P extends string> {
   part: P;
   paper: Paper;
   t: Translate;
-  locale: { code: string; dir: "ltr" | "rtl" };
+  locale: ReaderLocale;
 }
 
 /**
@@ -27,7 +43,5 @@ export function pdfRequest<P extends string>(
     return new Response(`"part" must be one of: ${parts.join(", ")}.`, { status: 400 });
   if (!PAPERS.includes(paper))
     return new Response(`"paper" must be one of: ${PAPERS.join(", ")}.`, { status: 400 });
-  const code = pageLocale(request, context);
-  const t = createTranslator(code, getServices(context).i18n.get(code).messages);
-  return { part, paper, t, locale: { code, dir: getLocale(code).dir } };
+  return { part, paper, ...readerLocale(request, context) };
 }

@@ -4,9 +4,7 @@ import { exerciseDeck } from "~/features/library/slides-pptx.server";
 import { requireUser } from "~/lib/auth/session.server";
 import { getServices } from "~/lib/context.server";
 import { download } from "~/lib/http.server";
-import { getLocale } from "~/lib/i18n/locales";
-import { pageLocale } from "~/lib/i18n/page-locale.server";
-import { createTranslator } from "~/lib/i18n/translate";
+import { readerLocale } from "~/lib/pdf/request.server";
 
 /**
  * An exercise as a PowerPoint file (issue 17 item 3), for whoever may open the exercise:
@@ -20,9 +18,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!exercise) return new Response("There is no such exercise.", { status: 404 });
   if (exercise.locked || !exercise.content)
     return new Response("This exercise is part of Premium.", { status: 403 });
-  const locale = pageLocale(request, context);
-  const t = createTranslator(locale, services.i18n.get(locale).messages);
-  const deck = await exerciseDeck(exercise, t, getLocale(locale).dir === "rtl");
+  const { t, locale } = readerLocale(request, context);
+  const deck = await exerciseDeck(exercise, t, locale.dir === "rtl");
   return download(
     deck,
     "application/vnd.openxmlformats-officedocument.presentationml.presentation",
