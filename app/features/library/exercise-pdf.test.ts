@@ -52,7 +52,11 @@ describe("exercise PDFs", () => {
     const all = pages.map((p) => p.text).join(" ");
     expect(all).toContain(story.title);
     if (story.content.type !== "story") throw new Error("not a story");
-    for (const prompt of story.content.prompts) expect(all).toContain(prompt.prompt);
+    for (const prompt of story.content.prompts) {
+      expect(all).toContain(prompt.prompt);
+      // Its pictures, each with its description.
+      for (const picture of prompt.pictures ?? []) expect(all).toContain(picture.alt);
+    }
     expect(all).toContain("Student cards");
     expect(pages.at(-1)?.text).toContain(`Page ${pages.length} of ${pages.length}`);
   });
