@@ -5,6 +5,7 @@ import { ensureUser } from "~/features/account/admin-tasks.server";
 import { ROLE } from "~/lib/auth/roles";
 import { BROWSER_UA, HttpSession, locationOf } from "../support/http-session";
 import { fetchTrusting, startNginx, type NginxProxy } from "../support/nginx";
+import { allText, readPdf } from "../support/pdf";
 import { freePort, startServer, type ServerProcess } from "../support/server-process";
 import { linkIn, TestSmtpServer } from "../support/smtp";
 import { eventReader } from "../support/sse";
@@ -147,6 +148,22 @@ describe("behind nginx terminating TLS", () => {
     const data = JSON.stringify(await download.json());
     expect(data).toContain("tess@proxy.test");
     expect(data).toContain("Proxy group");
+  });
+
+  it("downloads an exercise's PDF and slides through the proxy, whole", async () => {
+    const pdf = await teacher.get(
+      "/dashboard/exercises/lost-luggage-at-the-airport/pdf?part=cards&paper=letter",
+    );
+    expect(pdf.status).toBe(200);
+    const pages = await readPdf(new Uint8Array(await pdf.arrayBuffer()));
+    expect(pages[0]).toMatchObject({ width: 612, height: 792 });
+    expect(allText(pages)).toContain("Lost Luggage at the Airport");
+    const slides = await teacher.get("/dashboard/exercises/lost-luggage-at-the-airport/slides");
+    expect(slides.status).toBe(200);
+    const bytes = new Uint8Array(await slides.arrayBuffer());
+    expect(bytes.byteLength).toBe(Number(slides.headers.get("content-length")));
+    // A PowerPoint file is a zip archive.
+    expect(Buffer.from(bytes.subarray(0, 2)).toString()).toBe("PK");
   });
 
   it("ignores a client's own forwarded headers passed through the proxy", async () => {
