@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS, type CollectionName } from "./collections";
 import { loadSqlParser, QueryRejected, validateQuery } from "./guard.server";
-import { builderQuery, toBuilder } from "../../../tests/support/content-arbitraries";
+import { attack, builderQuery, toBuilder } from "../../../tests/support/content-arbitraries";
 import { contentQuery, quoteLiteral, ContentQueryError } from "./query";
 
 beforeAll(async () => {
@@ -180,5 +180,22 @@ describe("the guard", () => {
     expect(q.limit).toBe(5000);
     expect(q.offset).toBe(1);
     expect(q.where).toMatchObject({ kind: "and" });
+  });
+
+  it("rejects 10,000 generated attacks", () => {
+    // The same generator as the HTTP test (tests/integration/content-queries.test.ts), which
+    // sends a thousand of them through the server and checks that the database ran none.
+    const attacks = fc.sample(attack(), { numRuns: 10_000, seed: Date.now() % 2 ** 31 });
+    expect(new Set(attacks).size).toBeGreaterThan(9_500);
+    const accepted = attacks.filter((text) => {
+      try {
+        validateQuery("blog", text);
+        return true;
+      } catch (error) {
+        if (error instanceof QueryRejected) return false;
+        throw error;
+      }
+    });
+    expect(accepted).toEqual([]);
   });
 });
