@@ -51,7 +51,8 @@ export default async function setup() {
   await handle.migrate(MIGRATIONS_DIR);
   await syncLibrary(handle.db, TEMPLATE_NOW);
   await syncContent(handle);
-  const dump = await client.dumpDataDir("gzip");
+  // Uncompressed: each test file loads it, in 0.8 s against 1.3 s for the gzipped one.
+  const dump = await client.dumpDataDir("none");
   fs.mkdirSync(path.dirname(dumpPath), { recursive: true });
   fs.writeFileSync(`${dumpPath}.tmp`, Buffer.from(await dump.arrayBuffer()));
   fs.renameSync(`${dumpPath}.tmp`, dumpPath);

@@ -24,7 +24,7 @@ export function migrationsHash(): string {
 }
 
 export function templateDumpPath(): string {
-  return path.resolve("node_modules/.cache/parley", `pglite-template-${migrationsHash()}.tar.gz`);
+  return path.resolve("node_modules/.cache/parley", `pglite-template-${migrationsHash()}.tar`);
 }
 
 export function templateDatabaseName(): string {
