@@ -88,4 +88,24 @@ test("an Arabic teacher's library shows the English exercises left to right (390
   const library = await englishBlocks(page);
   expect(library.count).toBeGreaterThan(10);
   expect(library.notIsolated).toEqual([]);
+
+  // The exercise's own page: its English title and summary start at the left edge, as
+  // English text does, while the Arabic page around them runs right to left.
+  await title.click();
+  await expect(page).toHaveURL(/\/dashboard\/exercises\/[^/?]+$/);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expectEnglish(heading);
+  const edges = await heading.evaluate((el) => {
+    const text = document.createRange();
+    text.selectNodeContents(el);
+    return {
+      box: el.getBoundingClientRect().left,
+      text: text.getClientRects()[0]?.left ?? -1,
+      align: getComputedStyle(el).textAlign,
+    };
+  });
+  expect(edges.text - edges.box).toBeLessThan(2);
+  const exercise = await englishBlocks(page);
+  expect(exercise.pageDir).toBe("rtl");
+  expect(exercise.notIsolated).toEqual([]);
 });

@@ -60,15 +60,11 @@ export default function ExercisePage() {
               {t(`library.type.${exercise.type}`)}
             </span>
           </div>
-          <h1 className="mt-2 text-2xl font-bold text-ink">
-            <bdi lang="en" dir="ltr">
-              {exercise.title}
-            </bdi>
+          <h1 className="mt-2 text-2xl font-bold text-ink" lang="en" dir="ltr">
+            {exercise.title}
           </h1>
-          <p className="mt-3 text-slate-600">
-            <bdi lang="en" dir="ltr">
-              {exercise.summary}
-            </bdi>
+          <p className="mt-3 text-slate-600" lang="en" dir="ltr">
+            {exercise.summary}
           </p>
           <p className="mt-6 font-medium text-ink">{t("presenter.lockedTitle")}</p>
           <p className="mt-1 text-sm text-slate-600">{t("presenter.lockedText")}</p>

@@ -188,15 +188,17 @@ export function Presenter({
               locked={false}
             />
           </div>
-          <h1 className="mt-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            <bdi lang="en" dir="ltr">
-              {exercise.title}
-            </bdi>
+          {/* English text in a right-to-left interface: set and aligned left to right as a
+              block, like the library's cards, not only ordered so inside a right-aligned line. */}
+          <h1
+            className="mt-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl"
+            lang="en"
+            dir="ltr"
+          >
+            {exercise.title}
           </h1>
-          <p className="mt-1 max-w-3xl text-slate-600">
-            <bdi lang="en" dir="ltr">
-              {exercise.summary}
-            </bdi>
+          <p className="mt-1 max-w-3xl text-slate-600" lang="en" dir="ltr">
+            {exercise.summary}
           </p>
           <LibraryPicture picture={exercise.picture} testId="exercise-picture" />
           {exercise.listening ? (
