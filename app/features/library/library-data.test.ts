@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { levelProblems, nearDuplicatePrompts, promptsOf } from "./rules";
+import { currencyUse, MAX_TABOO_SETS_PER_WORD, sensitiveWithoutCare, tabooReuse } from "./variety";
 import { MaterialFrontMatterSchema } from "./schema";
 import { CEFR_LEVELS, EXERCISE_TYPES, lessonPlanMinutes } from "./vocabulary";
 import { buildSlides } from "./slides";
@@ -58,6 +59,34 @@ describe("the seed library", () => {
     expect(
       nearDuplicatePrompts(exercises).map((d) => `${d.a.slug} ~ ${d.b.slug}: ${d.a.prompt}`),
     ).toEqual([]);
+  });
+
+  it(`uses no taboo word twice at one level, nor in more than ${MAX_TABOO_SETS_PER_WORD} taboo sets`, () => {
+    expect(
+      tabooReuse(exercises).map(
+        (r) => `${r.word}: ${r.sets.map((s) => `${s.level} ${s.slug}`).join(", ")}`,
+      ),
+    ).toEqual([]);
+    // The check itself: a word repeated at one level is caught.
+    const taboo = exercises.find((e) => e.content.type === "taboo")!;
+    expect(tabooReuse([taboo, { ...taboo, slug: "copy" }]).length).toBeGreaterThan(0);
+  });
+
+  it("names prices in at least eight currencies, none in more than half of the exercises with prices", () => {
+    const { withPrices, byCurrency } = currencyUse(exercises);
+    expect(Object.keys(byCurrency).length, JSON.stringify(byCurrency)).toBeGreaterThanOrEqual(8);
+    for (const [currency, count] of Object.entries(byCurrency))
+      expect(count / withPrices, `${currency}: ${count} of ${withPrices}`).toBeLessThanOrEqual(0.5);
+  });
+
+  it("gives every exercise on a sensitive subject a tip on handling it with care", () => {
+    expect(sensitiveWithoutCare(exercises).map((e) => `${e.slug}: ${e.subject}`)).toEqual([]);
+    const grief = {
+      ...exercises[0]!,
+      summary: "Students talk about grief.",
+      teacherNotes: { ...exercises[0]!.teacherNotes, tips: [], steps: ["Discuss."] },
+    };
+    expect(sensitiveWithoutCare([grief])).toHaveLength(1);
   });
 
   it("gives every exercise teacher notes, vocabulary and presentable cards", () => {
