@@ -92,7 +92,7 @@ export function sensitiveWithoutCare(exercises: Exercise[]): { slug: string; sub
   return exercises.flatMap((exercise) => {
     const subject = sensitiveSubject(exercise);
     if (!subject) return [];
-    const notes = [...exercise.teacherNotes.steps, ...(exercise.teacherNotes.tips ?? [])].join(" ");
+    const notes = [...exercise.teacherNotes.steps, ...exercise.teacherNotes.tips].join(" ");
     return CARE.test(notes) ? [] : [{ slug: exercise.slug, subject }];
   });
 }
